@@ -1,0 +1,97 @@
+import { randomBytes } from "node:crypto";
+import { join } from "node:path";
+import Fastify, { type FastifyInstance } from "fastify";
+import { Redis } from "ioredis";
+import { type Clock, systemClock } from "./clock.js";
+import type { Config } from "./config.js";
+import { connectDb, type Db, migrateToLatest } from "./db/connect.js";
+import type { Deps } from "./deps.js";
+import { mountAuthRoutes } from "./domains/auth/routes.js";
+import { type Catalog, loadCatalog } from "./domains/catalog/catalog.js";
+import { Authenticator } from "./http/authenticate.js";
+import { genReqId, installConventions } from "./http/conventions.js";
+import { IdempotencyStore } from "./http/idempotency.js";
+import { buildOpenApi } from "./http/openapi.js";
+import { API_PREFIX, mountOperation } from "./http/pipeline.js";
+import { RateLimiter } from "./http/rate-limit/limiter.js";
+import { RedisRateLimitStore } from "./http/rate-limit/redis-store.js";
+import { MemoryRateLimitStore, type RateLimitStore } from "./http/rate-limit/store.js";
+import { UsageMeter } from "./http/usage-meter.js";
+import { logMailer, type Mailer, smtpMailer } from "./mailer.js";
+import type { MountedOperation } from "./operations/define.js";
+import { MOUNTED } from "./operations/implementations.js";
+
+export interface AppOptions {
+  config: Config;
+  clock?: Clock;
+  /** An open database (tests pass one); otherwise one is opened from the config. */
+  db?: Db;
+  rateStore?: RateLimitStore;
+  catalog?: Catalog;
+  mailer?: Mailer;
+  operations?: MountedOperation[];
+  /** PostgreSQL schema to use when opening the database (tests isolate themselves). */
+  pgSchema?: string;
+}
+
+export interface App {
+  app: FastifyInstance;
+  deps: Deps;
+  /** Secret the in-process MCP transport sends to be treated as MCP (1 MB bodies). */
+  internalSecret: string;
+}
+
+/** Builds the whole service without listening: the CLI listens, tests inject. */
+export async function buildApp(opts: AppOptions): Promise<App> {
+  const { config } = opts;
+  const clock = opts.clock ?? systemClock;
+  const db =
+    opts.db ??
+    connectDb({
+      databaseUrl: config.databaseUrl,
+      sqlitePath: join(config.dataDir, "clipwright.sqlite"),
+      pgSchema: opts.pgSchema,
+    });
+  await migrateToLatest(db);
+
+  const app = Fastify({
+    logger: { level: config.logLevel },
+    genReqId,
+    requestIdHeader: false,
+    trustProxy: false,
+    return503OnClosing: true,
+  });
+  const rateStore =
+    opts.rateStore ??
+    (config.redisUrl
+      ? new RedisRateLimitStore(new Redis(config.redisUrl, { maxRetriesPerRequest: 2, enableOfflineQueue: true }))
+      : new MemoryRateLimitStore(() => clock.now().getTime()));
+  const deps: Deps = {
+    config,
+    clock,
+    db,
+    log: app.log,
+    auth: new Authenticator(db.kysely, clock),
+    limiter: new RateLimiter(rateStore, config.rateLimits, () => clock.now().getTime()),
+    idempotency: new IdempotencyStore(db.kysely, clock, config.idempotencyTtlSeconds),
+    usage: new UsageMeter(db.kysely),
+    mailer: opts.mailer ?? (config.smtpUrl ? await smtpMailer(config.smtpUrl, config.mailFrom) : logMailer(app.log)),
+    catalog: opts.catalog ?? (await loadCatalog()),
+  };
+
+  const internalSecret = randomBytes(24).toString("hex");
+  installConventions(app, deps, internalSecret);
+  const operations = opts.operations ?? MOUNTED;
+  for (const op of operations) mountOperation(app, deps, op);
+  mountAuthRoutes(app, deps);
+
+  const openapi = JSON.stringify(buildOpenApi(operations, config.publicUrl));
+  app.get(`${API_PREFIX}/openapi.json`, async (_req, reply) => reply.type("application/json; charset=utf-8").send(openapi));
+
+  app.addHook("onClose", async () => {
+    await deps.usage.close();
+    await rateStore.close();
+    if (!opts.db) await db.close();
+  });
+  return { app, deps, internalSecret };
+}

@@ -1,0 +1,11 @@
+import type { Migration, MigrationProvider } from "kysely";
+import * as m0001 from "./0001_platform.js";
+
+/** Migrations in order. Names sort; add new ones at the end and never edit a landed one. */
+const MIGRATIONS: Record<string, Migration> = {
+  "0001_platform": m0001,
+};
+
+export const migrationProvider: MigrationProvider = {
+  getMigrations: async () => MIGRATIONS,
+};

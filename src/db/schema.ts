@@ -1,0 +1,114 @@
+/**
+ * Table types. Portable column types only (text, integer, real) so one schema serves SQLite and
+ * PostgreSQL: timestamps are ISO 8601 text (24 chars, sorts correctly), booleans are 0/1 integers,
+ * JSON is text, video time is whole seconds.
+ */
+export interface AccountsTable {
+  id: string;
+  email: string;
+  name: string;
+  password_hash: string;
+  email_verified: number;
+  role: string;
+  deletion_status: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface EmailVerificationsTable {
+  token_hash: string;
+  account_id: string;
+  expires_at: string;
+  created_at: string;
+}
+
+export interface SessionsTable {
+  id: string;
+  account_id: string;
+  token_hash: string;
+  expires_at: string;
+  created_at: string;
+}
+
+export interface ApiKeysTable {
+  id: string;
+  account_id: string;
+  name: string;
+  prefix: string;
+  last4: string;
+  secret_hash: string;
+  scopes: string;
+  /** 'YYYY-MM-DD' as given at creation, or null. */
+  expires: string | null;
+  /** End of the `expires` UTC day. */
+  expires_at: string | null;
+  rate_limit_per_minute: number | null;
+  rate_limit_per_day: number | null;
+  /** When the key stops (or stopped) working: revocation, or the end of a rotation's grace. */
+  revoked_at: string | null;
+  rotated_from: string | null;
+  /** The Idempotency-Key of the request that created it (spec: the key is written to created records). */
+  idempotency_key: string | null;
+  created_at: string;
+  last_used_at: string | null;
+}
+
+export interface WalletsTable {
+  account_id: string;
+  plan_id: string | null;
+  plan_expires_at: string | null;
+  plan_seconds: number;
+  payg_seconds: number;
+  free_seconds: number;
+  reserved_seconds: number;
+  updated_at: string;
+}
+
+export interface LedgerEntriesTable {
+  id: string;
+  account_id: string;
+  type: string;
+  plan_delta: number;
+  payg_delta: number;
+  free_delta: number;
+  reserved_delta: number;
+  available_after: number;
+  job_id: string | null;
+  plan_id: string | null;
+  note: string | null;
+  created_at: string;
+}
+
+export interface IdempotencyClaimsTable {
+  account_id: string;
+  key: string;
+  operation_id: string;
+  request_hash: string;
+  state: string;
+  response_status: number | null;
+  response_body: string | null;
+  response_location: string | null;
+  locked_until: string;
+  created_at: string;
+  expires_at: string;
+}
+
+export interface UsageCountsTable {
+  credential_id: string;
+  account_id: string;
+  day: string;
+  operation_id: string;
+  rate_class: string;
+  count: number;
+}
+
+export interface Database {
+  accounts: AccountsTable;
+  email_verifications: EmailVerificationsTable;
+  sessions: SessionsTable;
+  api_keys: ApiKeysTable;
+  wallets: WalletsTable;
+  ledger_entries: LedgerEntriesTable;
+  idempotency_claims: IdempotencyClaimsTable;
+  usage_counts: UsageCountsTable;
+}

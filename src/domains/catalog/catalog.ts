@@ -1,0 +1,168 @@
+import { languageName } from "./language-tags.js";
+import { MARKETING_TEMPLATES } from "./marketing-templates.js";
+import { PLANS, type Plan } from "./plans.js";
+import { AVATARS, BACKGROUNDS, CAPTION_STYLES, CAPTURES, ORIENTATIONS } from "./render-options.js";
+import type { LanguageOption, MarketingTemplate, RenderOptions } from "./schemas.js";
+import { compareIds, type DetectOptions, detectVoices } from "./voices.js";
+
+export type { Plan } from "./plans.js";
+export {
+  type RenderOptionsInput,
+  type ResolvedRenderOptions,
+  resolveRenderOptions,
+  WALKTHROUGH_MIN_SECONDS,
+} from "./resolve.js";
+export type {
+  AvatarOption,
+  BackgroundOption,
+  CaptionLook,
+  CaptionStyleOption,
+  CaptureOption,
+  LanguageOption,
+  MarketingTemplate,
+  OrientationId,
+  OrientationOption,
+  RenderOptions,
+} from "./schemas.js";
+
+/** A voice of an installed speech engine. */
+export interface Voice {
+  /** `<engine>:<engine voice>`, e.g. `espeak-ng:en-us`; stable across runs and machines with the same engine. */
+  id: string;
+  name: string;
+  /** BCP 47 tag of the voice's own language, e.g. `en-US`. */
+  language: string;
+  /** Every tag it can narrate: its own, the bare language, and the engine's aliases (`en-US`, `en`). */
+  languages: string[];
+  gender: "female" | "male" | "neutral";
+  engine: "espeak-ng" | "festival";
+  /** What the engine is asked for (`espeak-ng -v <engineVoice>`). Internal: never published. */
+  engineVoice: string;
+  /** The engine's preference for this voice per language (lower-cased tag → rank, lower first). Internal. */
+  ranks: Record<string, number>;
+}
+
+/** What a request that names no option gets. Voice and language are null when no engine is installed. */
+export interface RenderDefaults {
+  avatar: string;
+  background: string;
+  captionStyle: string;
+  capture: string;
+  orientation: string;
+  voiceId: string | null;
+  language: string | null;
+}
+
+/** The fixed lists of the service, loaded once at start (voices depend on what is installed). */
+export interface Catalog {
+  plans: readonly Plan[];
+  voices: readonly Voice[];
+  renderOptions: RenderOptions;
+  marketingTemplates: readonly MarketingTemplate[];
+  defaults: RenderDefaults;
+}
+
+// The service's product default; any English voice stands in when it is missing.
+const PREFERRED_VOICE = "espeak-ng:en-us";
+
+const sameTag = (a: string, b: string): boolean => a.toLowerCase() === b.toLowerCase();
+export const voiceSpeaks = (voice: Voice, language: string): boolean =>
+  voice.languages.some((l) => sameTag(l, language));
+export const findVoice = (catalog: Catalog, id: string): Voice | undefined => catalog.voices.find((v) => v.id === id);
+/** Language entry for a tag, compared case-insensitively (BCP 47 tags are). */
+export const findLanguage = (catalog: Catalog, tag: string): LanguageOption | undefined =>
+  catalog.renderOptions.languages.find((l) => sameTag(l.id, tag));
+export const voicesFor = (catalog: Catalog, language: string): Voice[] =>
+  catalog.voices.filter((v) => voiceSpeaks(v, language));
+export const findMarketingTemplate = (catalog: Catalog, id: string): MarketingTemplate | undefined =>
+  catalog.marketingTemplates.find((t) => t.id === id);
+
+/**
+ * Best voice for a language: the service default if it speaks it, then voices whose own language it
+ * is, then the engine's rank for that language, then id (so the choice is stable).
+ */
+function pickVoice(voices: readonly Voice[], language: string, defaultVoiceId: string | null): Voice | undefined {
+  const rank = (v: Voice) =>
+    [v.id === defaultVoiceId ? 0 : 1, sameTag(v.language, language) ? 0 : 1, v.ranks[language.toLowerCase()] ?? 99] as const;
+  return [...voices].sort((a, b) => {
+    const [ra, rb] = [rank(a), rank(b)];
+    return ra[0] - rb[0] || ra[1] - rb[1] || ra[2] - rb[2] || compareIds(a.id, b.id);
+  })[0];
+}
+
+/** Languages are whatever the installed voices can narrate, so every listed language has a voice. */
+function buildLanguages(
+  voices: readonly Voice[],
+  defaults: { voiceId: string | null; language: string | null },
+): LanguageOption[] {
+  const tags = [...new Set(voices.flatMap((v) => v.languages))].sort((a, b) =>
+    compareIds(a.toLowerCase(), b.toLowerCase()),
+  );
+  return tags.flatMap((tag) => {
+    const speakers = voices.filter((v) => voiceSpeaks(v, tag));
+    const best = pickVoice(speakers, tag, defaults.voiceId);
+    if (!best) return [];
+    const own = speakers.find((v) => sameTag(v.language, tag));
+    return [
+      {
+        id: tag,
+        name: languageName(tag, own?.name ?? tag),
+        voiceCount: speakers.length,
+        defaultVoiceId: best.id,
+        isDefault: tag === defaults.language,
+      },
+    ];
+  });
+}
+
+const defaultId = (entries: readonly { id: string; isDefault: boolean }[]): string =>
+  entries.find((e) => e.isDefault)?.id ?? "";
+
+/** Pure assembly from a voice list; tests and other domains build catalogues with fixed voices through it. */
+export function buildCatalog(voiceList: readonly Voice[]): Catalog {
+  const voices = [...voiceList].sort((a, b) => compareIds(a.id, b.id));
+  const english = voices.filter((v) => voiceSpeaks(v, "en"));
+  const voice = voices.find((v) => v.id === PREFERRED_VOICE) ?? pickVoice(english, "en", null) ?? voices[0];
+  const defaults: RenderDefaults = {
+    avatar: defaultId(AVATARS),
+    background: defaultId(BACKGROUNDS),
+    captionStyle: defaultId(CAPTION_STYLES),
+    capture: defaultId(CAPTURES),
+    orientation: defaultId(ORIENTATIONS),
+    voiceId: voice?.id ?? null,
+    language: voice?.language ?? null,
+  };
+  return {
+    plans: PLANS,
+    voices,
+    renderOptions: {
+      avatars: [...AVATARS],
+      backgrounds: [...BACKGROUNDS],
+      captionStyles: [...CAPTION_STYLES],
+      captures: [...CAPTURES],
+      languages: buildLanguages(voices, defaults),
+      orientations: [...ORIENTATIONS],
+    },
+    marketingTemplates: MARKETING_TEMPLATES,
+    defaults,
+  };
+}
+
+export type LoadCatalogOptions = DetectOptions;
+
+const loaded = new Map<string, Promise<Catalog>>();
+
+/**
+ * Reads the installed voice engines (espeak-ng, festival when present) once per set of options; later
+ * calls share the result, so building many apps in tests runs the engines once. Never rejects: a
+ * missing engine means fewer voices, and the caller decides whether zero voices is acceptable.
+ */
+export function loadCatalog(opts: LoadCatalogOptions = {}): Promise<Catalog> {
+  const key = JSON.stringify([opts.espeakBinary, opts.festivalBinary, opts.timeoutMs]);
+  let catalog = loaded.get(key);
+  if (!catalog) {
+    catalog = detectVoices(opts).then(buildCatalog);
+    loaded.set(key, catalog);
+  }
+  return catalog;
+}

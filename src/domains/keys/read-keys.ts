@@ -1,0 +1,36 @@
+import { ApiError } from "../../http/api-error.js";
+import { pageOf, pageQuery, paginate } from "../../http/pagination.js";
+import { defineOperation, ok } from "../../operations/define.js";
+import { KeyIdParams } from "./schemas.js";
+import { findKey } from "./store.js";
+import { ApiKeySchema, keyView } from "./view.js";
+
+export const getKeyOperation = defineOperation({
+  id: "keys.get",
+  summary: "Read an API key",
+  description: "The key's name, readable prefix and last four characters, scopes, status and limits. Never the secret.",
+  params: KeyIdParams,
+  responses: { 200: ApiKeySchema },
+  async handler({ actor, deps, params, now }) {
+    const key = await findKey(deps.db.kysely, actor.accountId, params.id);
+    if (!key) throw new ApiError("not_found");
+    return ok(keyView(key, now));
+  },
+});
+
+export const listKeysOperation = defineOperation({
+  id: "keys.list",
+  summary: "List API keys",
+  description: "All of the account's keys, revoked and expired included, newest first.",
+  query: pageQuery(),
+  responses: { 200: pageOf(ApiKeySchema) },
+  async handler({ actor, deps, query, now }) {
+    const page = await paginate(
+      deps.db.kysely.selectFrom("api_keys").selectAll().where("account_id", "=", actor.accountId),
+      query,
+      { sortColumn: "created_at", kind: "time", direction: "desc" },
+      now,
+    );
+    return ok({ data: page.data.map((k) => keyView(k, now)), nextCursor: page.nextCursor });
+  },
+});

@@ -1,0 +1,42 @@
+import type { Selectable } from "kysely";
+import type { LedgerEntriesTable } from "../../db/schema.js";
+import { pageOf, pageQuery, paginate } from "../../http/pagination.js";
+import { defineOperation, ok } from "../../operations/define.js";
+import { LedgerEntrySchema } from "./schemas.js";
+
+export const listLedger = defineOperation({
+  id: "wallet.listLedger",
+  summary: "List the wallet's ledger",
+  description:
+    "Every movement of seconds, newest first: plan grants and lapses, top-ups, free grants, reservations at job creation, charges of the real duration on success, and releases. The deltas of all entries sum to the wallet's balances.",
+  query: pageQuery(),
+  responses: { 200: pageOf(LedgerEntrySchema) },
+  async handler({ actor, deps, query, now }) {
+    const page = await paginate(
+      deps.db.kysely.selectFrom("ledger_entries").selectAll().where("account_id", "=", actor.accountId),
+      query,
+      { sortColumn: "created_at", kind: "time", direction: "desc" },
+      now,
+    );
+    return ok({ data: page.data.map(ledgerView), nextCursor: page.nextCursor });
+  },
+});
+
+export function ledgerView(e: Selectable<LedgerEntriesTable>) {
+  return {
+    id: e.id,
+    type: e.type,
+    deltas: {
+      planSeconds: e.plan_delta,
+      paygSeconds: e.payg_delta,
+      freeSeconds: e.free_delta,
+      reservedSeconds: e.reserved_delta,
+    },
+    availableDelta: e.plan_delta + e.payg_delta + e.free_delta - e.reserved_delta,
+    availableAfter: e.available_after,
+    jobId: e.job_id,
+    planId: e.plan_id,
+    note: e.note,
+    createdAt: e.created_at,
+  };
+}

@@ -1,0 +1,143 @@
+import { type TObject, type TSchema, Type } from "@sinclair/typebox";
+import type { MountedOperation } from "../operations/define.js";
+import { toolName } from "../operations/registry.js";
+import { SPENDING_SCOPES } from "../operations/scopes.js";
+import { type ErrorCode, ERROR_CODES } from "./error-codes.js";
+
+export const ErrorBodySchema = Type.Object(
+  {
+    error: Type.Object(
+      {
+        code: Type.String({ enum: Object.keys(ERROR_CODES) }),
+        message: Type.String(),
+        details: Type.Optional(Type.Object({}, { additionalProperties: true })),
+        requestId: Type.Union([Type.String(), Type.Null()]),
+      },
+      { additionalProperties: false },
+    ),
+  },
+  { additionalProperties: false },
+);
+
+/** Refusals every operation of a row's kind can answer, beyond those it lists itself. */
+export function commonErrors({ row, impl }: MountedOperation): ErrorCode[] {
+  const codes: ErrorCode[] = ["validation_failed", "unauthorized", "forbidden_scope", "rate_limited", "internal_error"];
+  if (!row.dashboardOnly) codes.push("paid_account_required");
+  if (row.path.includes("{")) codes.push("not_found");
+  if (row.method !== "GET") codes.push("payload_too_large", "unsupported_media_type");
+  if (row.idempotent) codes.push("idempotency_key_required", "idempotency_conflict", "idempotency_in_progress");
+  if (row.verifiedEmail) codes.push("email_unverified");
+  if (impl.query?.properties.cursor) codes.push("invalid_cursor");
+  return [...new Set([...codes, ...(impl.errors ?? [])])];
+}
+
+const RATE_HEADERS = {
+  "RateLimit-Limit": { schema: { type: "integer" }, description: "The ceiling of the window that applied." },
+  "RateLimit-Remaining": { schema: { type: "integer", minimum: 0 }, description: "Requests left in that window." },
+  "RateLimit-Reset": { schema: { type: "integer", minimum: 0 }, description: "Seconds until the window reopens." },
+  "X-Request-Id": { schema: { type: "string" }, description: "The request's id, echoed or generated." },
+};
+
+/** Strip TypeBox's symbol keys and `undefined`s: the document is plain JSON Schema 2020-12. */
+const plain = (s: TSchema): Record<string, unknown> => JSON.parse(JSON.stringify(s));
+
+function parameters(where: "path" | "query", schema: TObject | undefined) {
+  if (!schema) return [];
+  const required = new Set(schema.required ?? []);
+  return Object.entries(schema.properties).map(([name, s]) => ({
+    name,
+    in: where,
+    required: where === "path" || required.has(name),
+    schema: plain(s as TSchema),
+    ...((s as TSchema).description ? { description: (s as TSchema).description } : {}),
+  }));
+}
+
+/** OpenAPI 3.1, generated from the registry rows and the schemas that validate requests. */
+export function buildOpenApi(ops: MountedOperation[], serverUrl: string) {
+  const paths: Record<string, Record<string, unknown>> = {};
+  for (const mounted of ops) {
+    const { row, impl } = mounted;
+    const spends = row.scopes.some((s) => SPENDING_SCOPES.includes(s));
+    const byStatus = new Map<number, ErrorCode[]>();
+    for (const code of commonErrors(mounted)) {
+      const status = ERROR_CODES[code][0];
+      byStatus.set(status, [...(byStatus.get(status) ?? []), code]);
+    }
+    const responses: Record<string, unknown> = {};
+    for (const [status, schema] of Object.entries(impl.responses)) {
+      const headers: Record<string, unknown> = { ...RATE_HEADERS, "Cache-Control": { schema: { const: "private, no-store" } } };
+      if (row.async || status === "201") headers.Location = { schema: { type: "string" }, description: "Path of the resource." };
+      if (row.idempotent) headers["Idempotent-Replayed"] = { schema: { const: "true" }, description: "Present only on a replay." };
+      responses[status] = { description: statusText(Number(status)), headers, content: { "application/json": { schema: plain(schema) } } };
+    }
+    for (const [status, codes] of [...byStatus].sort(([a], [b]) => a - b)) {
+      responses[String(status)] = {
+        description: `Refusal: ${codes.join(", ")}.`,
+        headers: status === 429 || status === 503 ? { ...RATE_HEADERS, "Retry-After": { schema: { type: "integer" } } } : RATE_HEADERS,
+        content: { "application/json": { schema: { $ref: "#/components/schemas/ErrorBody" }, "x-error-codes": codes } },
+      };
+    }
+    const headerParams = [
+      ...(row.idempotent
+        ? [{ name: "Idempotency-Key", in: "header", required: true, schema: { type: "string", minLength: 1, maxLength: 128 } }]
+        : []),
+      { name: "X-Request-Id", in: "header", required: false, schema: { type: "string", pattern: "^[A-Za-z0-9._-]{1,64}$" } },
+    ];
+    const operation: Record<string, unknown> = {
+      operationId: row.id,
+      summary: impl.summary,
+      description: [
+        impl.description,
+        `Scopes: ${row.scopes.join(", ")}. Rate class: ${row.rateClass}.`,
+        spends ? "Spends video seconds." : "Spends no video seconds.",
+        row.async ? "Asynchronous: answers 202 with a job to poll." : "",
+        row.dashboardOnly ? "Dashboard session only; API keys are refused." : "",
+      ]
+        .filter(Boolean)
+        .join(" "),
+      tags: [row.id.split(".")[0]],
+      security: row.dashboardOnly ? [{ session: [] }] : [{ bearer: [] }, { apiKey: [] }],
+      parameters: [...parameters("path", impl.params), ...parameters("query", impl.query), ...headerParams],
+      ...(row.method !== "GET"
+        ? {
+            requestBody: {
+              required: (impl.body?.required?.length ?? 0) > 0,
+              content: { "application/json": { schema: plain(impl.body ?? Type.Object({}, { additionalProperties: false })) } },
+            },
+          }
+        : {}),
+      responses,
+      "x-scopes": row.scopes,
+      "x-rate-class": row.rateClass,
+      "x-async": row.async,
+      "x-idempotent": row.idempotent,
+      "x-dashboard-only": row.dashboardOnly,
+      ...(row.dashboardOnly ? {} : { "x-mcp-tool": toolName(row.id) }),
+    };
+    paths[row.path] ??= {};
+    (paths[row.path] as Record<string, unknown>)[row.method.toLowerCase()] = operation;
+  }
+  return {
+    openapi: "3.1.0",
+    info: {
+      title: "Clipwright API",
+      version: "1.0.0",
+      description: "Narrated product walkthroughs and marketing videos from live websites.",
+      license: { name: "Apache-2.0", identifier: "Apache-2.0" },
+    },
+    servers: [{ url: `${serverUrl}/api/v1` }],
+    paths,
+    components: {
+      schemas: { ErrorBody: plain(ErrorBodySchema) },
+      securitySchemes: {
+        bearer: { type: "http", scheme: "bearer", description: "An API key (svc_live_…) or a dashboard session token." },
+        apiKey: { type: "apiKey", in: "header", name: "X-API-Key", description: "An API key (svc_live_…) only." },
+        session: { type: "http", scheme: "bearer", description: "A dashboard session token (sess_…)." },
+      },
+    },
+  };
+}
+
+const statusText = (s: number): string =>
+  ({ 200: "OK", 201: "Created", 202: "Accepted: the work is queued; poll the job in Location.", 204: "No Content" })[s] ?? "OK";

@@ -1,0 +1,153 @@
+import { Type } from "@sinclair/typebox";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { Deps } from "../deps.js";
+import type { MountedOperation, OperationContext } from "../operations/define.js";
+import type { OperationRow } from "../operations/registry.js";
+import type { Actor } from "./actor.js";
+import { ApiError } from "./api-error.js";
+import { checkMediaType, hasBody, HTTP_BODY_LIMIT, limitStream, MCP_BODY_LIMIT, payloadTooLarge } from "./body.js";
+import { type ClaimRef, readIdempotencyKey, requestHash } from "./idempotency.js";
+import type { RateWindow } from "./rate-limit/limiter.js";
+import { compileValidator, validateParts, type Validator } from "./validation.js";
+import { errorBody } from "./error-handler.js";
+
+export const API_PREFIX = "/api/v1";
+
+/** Per-request state the conventions share. */
+export interface RequestState {
+  transport: "http" | "mcp";
+  window?: RateWindow;
+  actor?: Actor;
+}
+
+declare module "fastify" {
+  interface FastifyRequest {
+    cw: RequestState;
+  }
+}
+
+export const routePath = (specPath: string): string => API_PREFIX + specPath.replace(/\{(\w+)\}/g, ":$1");
+
+/**
+ * Mounts one registry row. The order is the spec's: credential (401) → actor kind and scopes (403) →
+ * account state (403) → Idempotency-Key present (400, before the body is read) → media type and size
+ * (415, 413) → merged schema validation (400) → rate limits, counted only now (429) → idempotency
+ * claim (409 or replay) → the operation. Every refusal before the rate limits spends no budget.
+ */
+export function mountOperation(app: FastifyInstance, deps: Deps, { row, impl }: MountedOperation): void {
+  const validators = {
+    params: impl.params && compileValidator("path", impl.params),
+    query: impl.query && compileValidator("query", impl.query),
+    body: impl.body && compileValidator("body", impl.body),
+  };
+  const takesBody = row.method !== "GET";
+
+  app.route({
+    method: row.method,
+    url: routePath(row.path),
+    bodyLimit: MCP_BODY_LIMIT * 2, // the real limit depends on the transport and is enforced below
+    onRequest: async (req) => {
+      const actor = await authenticate(deps, req);
+      req.cw.window = await deps.limiter.peek(actor, row.rateClass);
+      authorize(row, actor);
+      if (row.idempotent) readIdempotencyKey(req.headers);
+    },
+    preParsing: async (req, _reply, payload) => {
+      if (!takesBody || !hasBody(req.headers)) return payload;
+      checkMediaType(req.headers);
+      const limit = req.cw.transport === "mcp" ? MCP_BODY_LIMIT : HTTP_BODY_LIMIT;
+      if (Number(req.headers["content-length"] ?? 0) > limit) throw payloadTooLarge(limit);
+      return payload.pipe(limitStream(limit));
+    },
+    handler: (req, reply) => run(deps, row, impl, validators, req, reply),
+  });
+}
+
+async function run(
+  deps: Deps,
+  row: OperationRow,
+  impl: MountedOperation["impl"],
+  v: { params?: Validator; query?: Validator; body?: Validator },
+  req: FastifyRequest,
+  reply: FastifyReply,
+): Promise<unknown> {
+  const actor = req.cw.actor as Actor;
+  const params = (req.params ?? {}) as Record<string, unknown>;
+  const query = (req.query ?? {}) as Record<string, unknown>;
+  const body = row.method === "GET" ? undefined : (req.body ?? {});
+  // An operation without a query or body schema takes none: unknown parameters are refused.
+  validateParts([
+    [v.params, params],
+    [v.query ?? noQuery, query],
+    [v.body ?? noBody, body ?? {}],
+  ]);
+
+  const now = deps.clock.now();
+  req.cw.window = await deps.limiter.consume(actor, row.rateClass);
+  deps.usage.record(actor, row.id, row.rateClass, now);
+
+  const idempotencyKey = row.idempotent ? readIdempotencyKey(req.headers) : null;
+  const claim: ClaimRef | null = idempotencyKey ? { accountId: actor.accountId, key: idempotencyKey } : null;
+  if (claim) {
+    const stored = await deps.idempotency.claim(claim, row.id, requestHash(row.id, { params, query, body }));
+    if (stored) {
+      if (stored.location) reply.header("Location", stored.location);
+      reply.header("Idempotent-Replayed", "true");
+      return reply.code(stored.status).type("application/json; charset=utf-8").send(stored.body);
+    }
+  }
+
+  // Validated above, so the shapes the handler's types promise hold.
+  const ctx = { params, query, body, actor, deps, requestId: req.id, idempotencyKey, now } as OperationContext<never, never, never>;
+  let result: Awaited<ReturnType<typeof impl.handler>>;
+  try {
+    result = await impl.handler(ctx);
+  } catch (err) {
+    if (claim) await settleClaimOnError(deps, claim, err, req.id);
+    throw err;
+  }
+  const text = JSON.stringify(result.body);
+  if (claim) await deps.idempotency.complete(claim, { status: result.status, body: text, location: result.location ?? null });
+  if (result.location) reply.header("Location", result.location);
+  return reply.code(result.status).type("application/json; charset=utf-8").send(text);
+}
+
+/** A refusal the operation made (4xx) is stored and replayed like a success; a 5xx deletes the claim. */
+async function settleClaimOnError(deps: Deps, claim: ClaimRef, err: unknown, requestId: string): Promise<void> {
+  if (err instanceof ApiError && err.status < 500) {
+    await deps.idempotency.complete(claim, { status: err.status, body: JSON.stringify(errorBody(err, requestId)), location: null });
+  } else {
+    await deps.idempotency.release(claim);
+  }
+}
+
+const noBody = compileValidator("body", Type.Object({}, { additionalProperties: false }));
+const noQuery = compileValidator("query", Type.Object({}, { additionalProperties: false }));
+
+async function authenticate(deps: Deps, req: FastifyRequest): Promise<Actor> {
+  try {
+    const actor = await deps.auth.authenticate(req.headers);
+    req.cw.actor = actor;
+    return actor;
+  } catch (err) {
+    // Every unauthenticated failure is metered per IP; past the limit the 401 becomes a 429.
+    const { window, refusal } = await deps.limiter.failUnauthenticated(req.ip);
+    req.cw.window = window;
+    throw refusal ?? err;
+  }
+}
+
+/** 403s: wrong kind of credential, missing scopes, account state. Made before counting. */
+function authorize(row: OperationRow, actor: Actor): void {
+  const missing = row.scopes.filter((s) => !actor.scopes.includes(s));
+  if (row.dashboardOnly && actor.kind !== "session") {
+    throw new ApiError("forbidden_scope", {
+      requiredScopes: row.scopes,
+      missingScopes: row.scopes,
+      allowedActors: ["session"],
+    });
+  }
+  if (missing.length) throw new ApiError("forbidden_scope", { requiredScopes: row.scopes, missingScopes: missing });
+  if ((actor.kind === "api_key" || row.paidRequired) && !actor.paid) throw new ApiError("paid_account_required");
+  if (row.verifiedEmail && !actor.emailVerified) throw new ApiError("email_unverified");
+}

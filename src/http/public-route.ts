@@ -1,0 +1,75 @@
+import { type TObject, type TSchema, Type } from "@sinclair/typebox";
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { Deps } from "../deps.js";
+import type { OperationResult } from "../operations/define.js";
+import type { SessionActor } from "./actor.js";
+import { ApiError } from "./api-error.js";
+import { checkMediaType, hasBody, HTTP_BODY_LIMIT, limitStream, payloadTooLarge } from "./body.js";
+import { IDEMPOTENCY_HEADER } from "./idempotency.js";
+import { routePath } from "./pipeline.js";
+import { compileValidator, validateParts } from "./validation.js";
+
+/**
+ * Dashboard sign-in routes (DESIGN §6): not among the spec's 71 operations, so not in the registry,
+ * but answering with the same conventions (media type, strict schemas, error body, request id,
+ * RateLimit-* headers). Their failures count as unauthenticated failures of the caller's IP.
+ */
+export interface PublicRoute {
+  id: string;
+  method: "POST" | "DELETE";
+  path: string;
+  summary: string;
+  description: string;
+  /** "none": anyone; "session": a signed-in person's Bearer token. */
+  auth: "none" | "session";
+  body?: TObject;
+  responses: Record<number, TSchema>;
+  handler(ctx: { body: unknown; deps: Deps; session: SessionActor | null; now: Date }): Promise<OperationResult>;
+}
+
+export function mountPublicRoute(app: FastifyInstance, deps: Deps, route: PublicRoute): void {
+  const validateBody = compileValidator("body", route.body ?? Type.Object({}, { additionalProperties: false }));
+  app.route({
+    method: route.method,
+    url: routePath(route.path),
+    bodyLimit: HTTP_BODY_LIMIT * 2,
+    onRequest: async (req) => {
+      req.cw.window = await deps.limiter.peekUnauthenticated(req.ip);
+      if (route.auth === "none" && req.headers[IDEMPOTENCY_HEADER] !== undefined) {
+        throw new ApiError("idempotency_key_unscoped");
+      }
+    },
+    preParsing: async (req, _reply, payload) => {
+      if (!hasBody(req.headers)) return payload;
+      checkMediaType(req.headers);
+      if (Number(req.headers["content-length"] ?? 0) > HTTP_BODY_LIMIT) throw payloadTooLarge(HTTP_BODY_LIMIT);
+      return payload.pipe(limitStream(HTTP_BODY_LIMIT));
+    },
+    handler: async (req, reply) => {
+      try {
+        const session = route.auth === "session" ? await sessionOf(deps, req) : null;
+        const body = req.body ?? {};
+        validateParts([[validateBody, body]]);
+        const result = await route.handler({ body, deps, session, now: deps.clock.now() });
+        if (result.location) reply.header("Location", result.location);
+        if (result.status === 204) return reply.code(204).send();
+        return reply.code(result.status).type("application/json; charset=utf-8").send(JSON.stringify(result.body));
+      } catch (err) {
+        if (err instanceof ApiError && err.code === "unauthorized") {
+          const { window, refusal } = await deps.limiter.failUnauthenticated(req.ip);
+          req.cw.window = window;
+          throw refusal ?? err;
+        }
+        throw err;
+      }
+    },
+  });
+}
+
+async function sessionOf(deps: Deps, req: FastifyRequest): Promise<SessionActor> {
+  const actor = await deps.auth.authenticate(req.headers);
+  if (actor.kind !== "session") {
+    throw new ApiError("forbidden_scope", { requiredScopes: [], missingScopes: [], allowedActors: ["session"] });
+  }
+  return actor;
+}

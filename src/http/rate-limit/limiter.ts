@@ -1,0 +1,143 @@
+import { endOfUtcDay, utcDay } from "../../clock.js";
+import type { RateLimits } from "../../config.js";
+import type { RateClass } from "../../operations/scopes.js";
+import type { Actor } from "../actor.js";
+import { ApiError } from "../api-error.js";
+import type { RateLimitStore, WindowState } from "./store.js";
+
+const MINUTE = 60_000;
+
+/** What the RateLimit-* headers describe: the window that applied. */
+export interface RateWindow {
+  limit: number;
+  remaining: number;
+  /** Epoch ms when the window reopens. */
+  resetAt: number;
+}
+
+type Scope = "minute" | "account" | "day";
+
+interface Bucket {
+  key: string;
+  limit: number;
+  windowMs: number;
+  scope: Scope;
+}
+
+/**
+ * The spec's rate limits (Limits section). Checking order: (1) the credential's class window (a key's
+ * rateLimitPerMinute lowers it, never raises it; a signed-in person has one bucket per account),
+ * (2) the account's window across all keys and classes, (3) a key's UTC-day cap. A request refused by a
+ * later window is taken back from the earlier ones, so refusals never spend budget.
+ */
+export class RateLimiter {
+  constructor(
+    private readonly store: RateLimitStore,
+    private readonly limits: RateLimits,
+    private readonly now: () => number,
+  ) {}
+
+  /** Count the request; throws 429 rate_limited when a window is full. */
+  async consume(actor: Actor, rateClass: RateClass): Promise<RateWindow> {
+    const buckets = this.bucketsFor(actor, rateClass);
+    const counted: Bucket[] = [];
+    let classWindow: RateWindow | undefined;
+    for (const bucket of buckets) {
+      const state = await this.store.hit(bucket.key, bucket.windowMs);
+      const window = toWindow(bucket.limit, state);
+      if (state.count > bucket.limit) {
+        await this.store.undo(bucket.key);
+        for (const c of counted) await this.store.undo(c.key);
+        throw this.refusal(rateClass, bucket.scope, { ...window, remaining: 0 });
+      }
+      counted.push(bucket);
+      classWindow ??= window;
+    }
+    return classWindow as RateWindow;
+  }
+
+  /** The class window as it stands, for answers refused before counting (scope, state, validation). */
+  async peek(actor: Actor, rateClass: RateClass): Promise<RateWindow> {
+    const [bucket] = this.bucketsFor(actor, rateClass) as [Bucket];
+    return this.peekBucket(bucket);
+  }
+
+  /** Count one unauthenticated failure from `ip`; beyond the limit the 401 becomes a 429. */
+  async failUnauthenticated(ip: string): Promise<{ window: RateWindow; refusal: RateLimitedError | null }> {
+    const limit = this.limits.unauthenticated;
+    const state = await this.store.hit(`u:${ip}`, MINUTE);
+    const window = toWindow(limit, state);
+    return { window, refusal: state.count > limit ? this.refusal("unauthenticated", "minute", window) : null };
+  }
+
+  async peekUnauthenticated(ip: string): Promise<RateWindow> {
+    return this.peekBucket({ key: `u:${ip}`, limit: this.limits.unauthenticated, windowMs: MINUTE, scope: "minute" });
+  }
+
+  private bucketsFor(actor: Actor, rateClass: RateClass): Bucket[] {
+    const classLimit = Math.min(
+      this.limits.perMinute[rateClass],
+      actor.kind === "api_key" ? (actor.rateLimitPerMinute ?? Number.POSITIVE_INFINITY) : Number.POSITIVE_INFINITY,
+    );
+    const who = actor.kind === "api_key" ? `k:${actor.keyId}` : `s:${actor.accountId}`;
+    const buckets: Bucket[] = [
+      { key: `${who}:${rateClass}`, limit: classLimit, windowMs: MINUTE, scope: "minute" },
+      { key: `a:${actor.accountId}`, limit: this.limits.account, windowMs: MINUTE, scope: "account" },
+    ];
+    if (actor.kind === "api_key" && actor.rateLimitPerDay !== null) {
+      const now = this.now();
+      const day = utcDay(new Date(now));
+      buckets.push({
+        key: `d:${actor.keyId}:${day}`,
+        limit: actor.rateLimitPerDay,
+        windowMs: endOfUtcDay(day).getTime() - now,
+        scope: "day",
+      });
+    }
+    return buckets;
+  }
+
+  private async peekBucket(bucket: Bucket): Promise<RateWindow> {
+    const state = await this.store.peek(bucket.key);
+    return state
+      ? toWindow(bucket.limit, state)
+      : { limit: bucket.limit, remaining: bucket.limit, resetAt: this.now() + bucket.windowMs };
+  }
+
+  private refusal(rateClass: RateClass | "unauthenticated", scope: Scope, window: RateWindow): RateLimitedError {
+    const retryAfter = Math.max(1, Math.ceil((window.resetAt - this.now()) / 1000));
+    return new RateLimitedError(window, {
+      class: rateClass,
+      scope,
+      limit: window.limit,
+      remaining: window.remaining,
+      resetAt: new Date(window.resetAt).toISOString(),
+    }, retryAfter);
+  }
+}
+
+/** 429 that also says which window refused, so the RateLimit-* headers describe that window. */
+export class RateLimitedError extends ApiError {
+  constructor(
+    readonly window: RateWindow,
+    details: Record<string, unknown>,
+    retryAfterSeconds: number,
+  ) {
+    super("rate_limited", details, { "Retry-After": String(retryAfterSeconds) });
+  }
+}
+
+const toWindow = (limit: number, state: WindowState): RateWindow => ({
+  limit,
+  remaining: Math.max(0, limit - state.count),
+  resetAt: state.resetAt,
+});
+
+/** RateLimit-* header values; Reset is whole seconds to reopening. */
+export function rateHeaders(window: RateWindow, now: number): Record<string, string> {
+  return {
+    "RateLimit-Limit": String(window.limit),
+    "RateLimit-Remaining": String(Math.max(0, window.remaining)),
+    "RateLimit-Reset": String(Math.max(0, Math.ceil((window.resetAt - now) / 1000))),
+  };
+}

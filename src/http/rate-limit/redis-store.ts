@@ -1,0 +1,42 @@
+import type { Redis } from "ioredis";
+import type { RateLimitStore, WindowState } from "./store.js";
+
+// INCR, then open the window on the first hit. PTTL < 0 guards a key left without expiry.
+const HIT = `
+local c = redis.call('INCR', KEYS[1])
+local ttl = redis.call('PTTL', KEYS[1])
+if c == 1 or ttl < 0 then redis.call('PEXPIRE', KEYS[1], ARGV[1]); ttl = tonumber(ARGV[1]) end
+return {c, ttl}`;
+
+const UNDO = `
+local c = tonumber(redis.call('GET', KEYS[1]) or '0')
+if c > 0 then redis.call('DECR', KEYS[1]) end
+return 0`;
+
+/** Shared fixed windows: every API process on the same Redis counts into the same windows. */
+export class RedisRateLimitStore implements RateLimitStore {
+  constructor(
+    private readonly redis: Redis,
+    private readonly prefix = "cw:rl:",
+  ) {}
+
+  async hit(key: string, windowMs: number): Promise<WindowState> {
+    const [count, ttl] = (await this.redis.eval(HIT, 1, this.prefix + key, windowMs)) as [number, number];
+    return { count, resetAt: Date.now() + ttl };
+  }
+
+  async peek(key: string): Promise<WindowState | null> {
+    const k = this.prefix + key;
+    const [count, ttl] = await Promise.all([this.redis.get(k), this.redis.pttl(k)]);
+    if (count === null || ttl <= 0) return null;
+    return { count: Number(count), resetAt: Date.now() + ttl };
+  }
+
+  async undo(key: string): Promise<void> {
+    await this.redis.eval(UNDO, 1, this.prefix + key);
+  }
+
+  async close(): Promise<void> {
+    await this.redis.quit();
+  }
+}

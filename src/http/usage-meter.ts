@@ -1,0 +1,58 @@
+import { type Kysely, sql } from "kysely";
+import { utcDay } from "../clock.js";
+import type { Database } from "../db/schema.js";
+import type { RateClass } from "../operations/scopes.js";
+import type { Actor } from "./actor.js";
+
+/**
+ * Counts each counted request per credential, UTC day and operation. Counts gather in memory and are
+ * written as upserts at most every `flushMs` (a write per request would halve throughput); GET /usage
+ * flushes first, so a caller always reads its own requests (docs/decisions/0006-usage-counting.md).
+ */
+export class UsageMeter {
+  private pending = new Map<string, { credentialId: string; accountId: string; day: string; op: string; cls: RateClass; n: number }>();
+  private timer: NodeJS.Timeout | undefined;
+  private flushing: Promise<void> = Promise.resolve();
+
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly flushMs = 1000,
+  ) {}
+
+  record(actor: Actor, operationId: string, rateClass: RateClass, now: Date): void {
+    const day = utcDay(now);
+    const k = `${actor.credentialId}|${day}|${operationId}`;
+    const entry = this.pending.get(k);
+    if (entry) entry.n += 1;
+    else this.pending.set(k, { credentialId: actor.credentialId, accountId: actor.accountId, day, op: operationId, cls: rateClass, n: 1 });
+    this.timer ??= setTimeout(() => {
+      this.timer = undefined;
+      void this.flush().catch(() => undefined);
+    }, this.flushMs).unref();
+  }
+
+  /** Writes what has gathered. Serialised, so two flushes never race on the same rows. */
+  flush(): Promise<void> {
+    this.flushing = this.flushing.then(async () => {
+      if (this.pending.size === 0) return;
+      const batch = [...this.pending.values()];
+      this.pending = new Map();
+      for (const e of batch) {
+        await this.db
+          .insertInto("usage_counts")
+          .values({ credential_id: e.credentialId, account_id: e.accountId, day: e.day, operation_id: e.op, rate_class: e.cls, count: e.n })
+          .onConflict((oc) =>
+            oc.columns(["credential_id", "day", "operation_id"]).doUpdateSet({ count: sql`usage_counts.count + ${e.n}` }),
+          )
+          .execute();
+      }
+    });
+    return this.flushing;
+  }
+
+  async close(): Promise<void> {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = undefined;
+    await this.flush();
+  }
+}

@@ -1,0 +1,30 @@
+import { accountOperations } from "../domains/account/operations.js";
+import { catalogOperations } from "../domains/catalog/operations.js";
+import { keysOperations } from "../domains/keys/operations.js";
+import { usageOperations } from "../domains/usage/operations.js";
+import { walletOperations } from "../domains/wallet/operations.js";
+import type { MountedOperation, OperationImpl } from "./define.js";
+import { OPERATIONS } from "./registry.js";
+
+/** Every implemented operation, from each domain's own list. */
+const IMPLEMENTATIONS: OperationImpl[] = [
+  ...accountOperations,
+  ...catalogOperations,
+  ...keysOperations,
+  ...usageOperations,
+  ...walletOperations,
+];
+
+const byId = new Map(IMPLEMENTATIONS.map((impl) => [impl.id, impl]));
+for (const impl of IMPLEMENTATIONS) {
+  if (!OPERATIONS.some((row) => row.id === impl.id)) throw new Error(`${impl.id} is implemented but not in the registry`);
+}
+
+/** Registry rows with a handler: these are mounted and published; the rest are not. */
+export const MOUNTED: MountedOperation[] = OPERATIONS.flatMap((row) => {
+  const impl = byId.get(row.id);
+  return impl ? [{ row, impl }] : [];
+});
+
+/** Registry rows still waiting for a handler (a test pins this list; it only shrinks). */
+export const PENDING: string[] = OPERATIONS.filter((row) => !byId.has(row.id)).map((row) => row.id);

@@ -1,0 +1,71 @@
+import { Type } from "@sinclair/typebox";
+import type { MountedOperation } from "../../src/operations/define.js";
+import type { OperationRow } from "../../src/operations/registry.js";
+
+const row = (id: string, path: string, over: Partial<OperationRow> = {}): OperationRow => ({
+  id,
+  method: "POST",
+  path,
+  scopes: ["account:read"],
+  rateClass: "write",
+  async: false,
+  idempotent: true,
+  dashboardOnly: false,
+  verifiedEmail: false,
+  paidRequired: false,
+  ...over,
+});
+
+/** A gate the blocking operation waits on, so a test can hold a request in flight. */
+export const gate = { open: () => {}, wait: Promise.resolve(), calls: 0 };
+export function closeGate(): void {
+  gate.wait = new Promise<void>((resolve) => {
+    gate.open = resolve;
+  });
+}
+
+/** Test-only operations that exercise conventions no real operation can trigger on demand. */
+export const TEST_OPERATIONS: MountedOperation[] = [
+  {
+    row: row("test.explode", "/_test/explode"),
+    impl: {
+      id: "test.explode",
+      summary: "Throws an unexpected error",
+      description: "Test only.",
+      body: Type.Object({ secret: Type.Optional(Type.String()) }, { additionalProperties: false }),
+      responses: { 200: Type.Object({}) },
+      async handler() {
+        gate.calls += 1;
+        throw new Error("database password is hunter2 at /srv/internal/path.ts:42");
+      },
+    },
+  },
+  {
+    row: row("test.block", "/_test/block"),
+    impl: {
+      id: "test.block",
+      summary: "Waits on the gate, then echoes",
+      description: "Test only.",
+      body: Type.Object({ n: Type.Optional(Type.Integer()) }, { additionalProperties: false }),
+      responses: { 201: Type.Object({ n: Type.Integer(), calls: Type.Integer() }) },
+      async handler({ body }) {
+        gate.calls += 1;
+        const calls = gate.calls;
+        await gate.wait;
+        return { status: 201, body: { n: (body as { n?: number }).n ?? 0, calls }, location: `/api/v1/_test/${calls}` };
+      },
+    },
+  },
+  {
+    row: row("test.verified", "/_test/verified", { verifiedEmail: true, idempotent: false }),
+    impl: {
+      id: "test.verified",
+      summary: "Needs a verified email",
+      description: "Test only.",
+      responses: { 200: Type.Object({ ok: Type.Boolean() }) },
+      async handler() {
+        return { status: 200, body: { ok: true } };
+      },
+    },
+  },
+];

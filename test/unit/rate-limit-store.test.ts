@@ -1,0 +1,75 @@
+import { Redis } from "ioredis";
+import { randomBytes } from "node:crypto";
+import { afterAll, describe, expect, it } from "vitest";
+import { RedisRateLimitStore } from "../../src/http/rate-limit/redis-store.js";
+import { MemoryRateLimitStore, type RateLimitStore } from "../../src/http/rate-limit/store.js";
+
+const stores: [string, () => { store: RateLimitStore; wait: (ms: number) => Promise<void> }][] = [
+  [
+    "memory",
+    () => {
+      let t = 1_000_000;
+      return { store: new MemoryRateLimitStore(() => t), wait: async (ms) => void (t += ms) };
+    },
+  ],
+];
+const redisClients: Redis[] = [];
+if (process.env.REDIS_URL) {
+  stores.push([
+    "redis",
+    () => {
+      const redis = new Redis(process.env.REDIS_URL as string);
+      redisClients.push(redis);
+      return {
+        store: new RedisRateLimitStore(redis, `cw:unit:${randomBytes(6).toString("hex")}:`),
+        wait: (ms) => new Promise((r) => setTimeout(r, ms)),
+      };
+    },
+  ]);
+}
+afterAll(async () => {
+  await Promise.all(redisClients.map((r) => r.quit().catch(() => undefined)));
+});
+
+describe.each(stores)("fixed-window store: %s", (_name, make) => {
+  it("counts hits in a window anchored at the first hit", async () => {
+    const { store } = make();
+    const a = await store.hit("k", 300);
+    const b = await store.hit("k", 300);
+    expect([a.count, b.count]).toEqual([1, 2]);
+    expect(Math.abs(b.resetAt - a.resetAt)).toBeLessThan(50); // the first hit fixed the window's end
+  });
+
+  it("opens a fresh window once the old one has closed", async () => {
+    const { store, wait } = make();
+    await store.hit("k", 150);
+    await store.hit("k", 150);
+    await wait(200);
+    expect(await store.peek("k")).toBeNull();
+    expect((await store.hit("k", 150)).count).toBe(1);
+  });
+
+  it("peeks without counting and undoes a hit", async () => {
+    const { store } = make();
+    await store.hit("k", 1000);
+    expect((await store.peek("k"))?.count).toBe(1);
+    expect((await store.peek("k"))?.count).toBe(1);
+    await store.undo("k");
+    expect((await store.peek("k"))?.count).toBe(0);
+    await store.undo("k");
+    expect((await store.peek("k"))?.count).toBe(0);
+  });
+
+  it("keeps keys apart", async () => {
+    const { store } = make();
+    await store.hit("a", 1000);
+    await store.hit("a", 1000);
+    expect((await store.hit("b", 1000)).count).toBe(1);
+  });
+
+  it("counts concurrent hits exactly", async () => {
+    const { store } = make();
+    const results = await Promise.all(Array.from({ length: 100 }, () => store.hit("c", 5000)));
+    expect(results.map((r) => r.count).sort((x, y) => x - y)).toEqual(Array.from({ length: 100 }, (_, i) => i + 1));
+  });
+});
