@@ -6,13 +6,14 @@ import { type Clock, systemClock } from "./clock.js";
 import type { Config } from "./config.js";
 import { connectDb, type Db, migrateToLatest } from "./db/connect.js";
 import type { Deps } from "./deps.js";
-import { mountAuthRoutes } from "./domains/auth/routes.js";
+import { AUTH_ROUTES } from "./domains/auth/routes.js";
 import { type Catalog, loadCatalog } from "./domains/catalog/catalog.js";
 import { Authenticator } from "./http/authenticate.js";
 import { genReqId, installConventions } from "./http/conventions.js";
 import { IdempotencyStore } from "./http/idempotency.js";
 import { buildOpenApi } from "./http/openapi.js";
 import { API_PREFIX, mountOperation } from "./http/pipeline.js";
+import { mountPublicRoute } from "./http/public-route.js";
 import { RateLimiter } from "./http/rate-limit/limiter.js";
 import { RedisRateLimitStore } from "./http/rate-limit/redis-store.js";
 import { MemoryRateLimitStore, type RateLimitStore } from "./http/rate-limit/store.js";
@@ -83,9 +84,9 @@ export async function buildApp(opts: AppOptions): Promise<App> {
   installConventions(app, deps, internalSecret);
   const operations = opts.operations ?? MOUNTED;
   for (const op of operations) mountOperation(app, deps, op);
-  mountAuthRoutes(app, deps);
+  for (const route of AUTH_ROUTES) mountPublicRoute(app, deps, route);
 
-  const openapi = JSON.stringify(buildOpenApi(operations, config.publicUrl));
+  const openapi = JSON.stringify(buildOpenApi(operations, AUTH_ROUTES, config.publicUrl));
   app.get(`${API_PREFIX}/openapi.json`, async (_req, reply) => reply.type("application/json; charset=utf-8").send(openapi));
 
   app.addHook("onClose", async () => {

@@ -3,6 +3,7 @@ import type { MountedOperation } from "../operations/define.js";
 import { toolName } from "../operations/registry.js";
 import { SPENDING_SCOPES } from "../operations/scopes.js";
 import { type ErrorCode, ERROR_CODES } from "./error-codes.js";
+import type { PublicRoute } from "./public-route.js";
 
 export const ErrorBodySchema = Type.Object(
   {
@@ -53,31 +54,63 @@ function parameters(where: "path" | "query", schema: TObject | undefined) {
   }));
 }
 
+/** The dashboard's sign-in routes: published too, under the tag "auth". */
+function publicRouteOperation(route: PublicRoute) {
+  const codes: ErrorCode[] = ["validation_failed", "unauthorized", "rate_limited", "internal_error"];
+  if (route.body) codes.push("payload_too_large", "unsupported_media_type", "idempotency_key_unscoped");
+  if (route.auth === "session") codes.push("forbidden_scope");
+  if (route.id === "auth.signup") codes.push("conflict");
+  if (route.id === "auth.verifyEmail") codes.push("not_found", "expired");
+  return {
+    operationId: route.id,
+    summary: route.summary,
+    description: `${route.description} Not one of the API's 71 operations: the dashboard's sign-in.`,
+    tags: ["auth"],
+    security: route.auth === "session" ? [{ session: [] }] : [],
+    parameters: [{ name: "X-Request-Id", in: "header", required: false, schema: { type: "string", pattern: "^[A-Za-z0-9._-]{1,64}$" } }],
+    ...(route.body ? { requestBody: { required: true, content: { "application/json": { schema: plain(route.body) } } } } : {}),
+    responses: { ...successResponses(route.responses, false, false), ...errorResponses(codes) },
+  };
+}
+
+function successResponses(schemas: Record<number, TSchema>, async: boolean, idempotent: boolean) {
+  const responses: Record<string, unknown> = {};
+  for (const [status, schema] of Object.entries(schemas)) {
+    const headers: Record<string, unknown> = { ...RATE_HEADERS, "Cache-Control": { schema: { const: "private, no-store" } } };
+    if (async || status === "201") headers.Location = { schema: { type: "string" }, description: "Path of the resource." };
+    if (idempotent) headers["Idempotent-Replayed"] = { schema: { const: "true" }, description: "Present only on a replay." };
+    responses[status] =
+      status === "204"
+        ? { description: statusText(204), headers }
+        : { description: statusText(Number(status)), headers, content: { "application/json": { schema: plain(schema) } } };
+  }
+  return responses;
+}
+
+function errorResponses(codes: ErrorCode[]) {
+  const byStatus = new Map<number, ErrorCode[]>();
+  for (const code of codes) {
+    const status = ERROR_CODES[code][0];
+    byStatus.set(status, [...(byStatus.get(status) ?? []), code]);
+  }
+  const responses: Record<string, unknown> = {};
+  for (const [status, list] of [...byStatus].sort(([a], [b]) => a - b)) {
+    responses[String(status)] = {
+      description: `Refusal: ${list.join(", ")}.`,
+      headers: status === 429 || status === 503 ? { ...RATE_HEADERS, "Retry-After": { schema: { type: "integer" } } } : RATE_HEADERS,
+      content: { "application/json": { schema: { $ref: "#/components/schemas/ErrorBody" }, "x-error-codes": list } },
+    };
+  }
+  return responses;
+}
+
 /** OpenAPI 3.1, generated from the registry rows and the schemas that validate requests. */
-export function buildOpenApi(ops: MountedOperation[], serverUrl: string) {
+export function buildOpenApi(ops: MountedOperation[], publicRoutes: PublicRoute[], serverUrl: string) {
   const paths: Record<string, Record<string, unknown>> = {};
   for (const mounted of ops) {
     const { row, impl } = mounted;
     const spends = row.scopes.some((s) => SPENDING_SCOPES.includes(s));
-    const byStatus = new Map<number, ErrorCode[]>();
-    for (const code of commonErrors(mounted)) {
-      const status = ERROR_CODES[code][0];
-      byStatus.set(status, [...(byStatus.get(status) ?? []), code]);
-    }
-    const responses: Record<string, unknown> = {};
-    for (const [status, schema] of Object.entries(impl.responses)) {
-      const headers: Record<string, unknown> = { ...RATE_HEADERS, "Cache-Control": { schema: { const: "private, no-store" } } };
-      if (row.async || status === "201") headers.Location = { schema: { type: "string" }, description: "Path of the resource." };
-      if (row.idempotent) headers["Idempotent-Replayed"] = { schema: { const: "true" }, description: "Present only on a replay." };
-      responses[status] = { description: statusText(Number(status)), headers, content: { "application/json": { schema: plain(schema) } } };
-    }
-    for (const [status, codes] of [...byStatus].sort(([a], [b]) => a - b)) {
-      responses[String(status)] = {
-        description: `Refusal: ${codes.join(", ")}.`,
-        headers: status === 429 || status === 503 ? { ...RATE_HEADERS, "Retry-After": { schema: { type: "integer" } } } : RATE_HEADERS,
-        content: { "application/json": { schema: { $ref: "#/components/schemas/ErrorBody" }, "x-error-codes": codes } },
-      };
-    }
+    const responses = { ...successResponses(impl.responses, row.async, row.idempotent), ...errorResponses(commonErrors(mounted)) };
     const headerParams = [
       ...(row.idempotent
         ? [{ name: "Idempotency-Key", in: "header", required: true, schema: { type: "string", minLength: 1, maxLength: 128 } }]
@@ -117,6 +150,10 @@ export function buildOpenApi(ops: MountedOperation[], serverUrl: string) {
     };
     paths[row.path] ??= {};
     (paths[row.path] as Record<string, unknown>)[row.method.toLowerCase()] = operation;
+  }
+  for (const route of publicRoutes) {
+    paths[route.path] ??= {};
+    (paths[route.path] as Record<string, unknown>)[route.method.toLowerCase()] = publicRouteOperation(route);
   }
   return {
     openapi: "3.1.0",

@@ -1,7 +1,5 @@
 import { Type } from "@sinclair/typebox";
-import type { FastifyInstance } from "fastify";
-import type { Deps } from "../../deps.js";
-import { mountPublicRoute, type PublicRoute } from "../../http/public-route.js";
+import type { PublicRoute } from "../../http/public-route.js";
 import { createAccount } from "../account/create-account.js";
 import { sendVerification, verifyEmailToken } from "./email-verification.js";
 import { PASSWORD_MAX, PASSWORD_MIN } from "./passwords.js";
@@ -89,7 +87,3 @@ export const AUTH_ROUTES: PublicRoute[] = [
     },
   },
 ];
-
-export function mountAuthRoutes(app: FastifyInstance, deps: Deps): void {
-  for (const route of AUTH_ROUTES) mountPublicRoute(app, deps, route);
-}

@@ -83,7 +83,11 @@ export const findMarketingTemplate = (catalog: Catalog, id: string): MarketingTe
  */
 function pickVoice(voices: readonly Voice[], language: string, defaultVoiceId: string | null): Voice | undefined {
   const rank = (v: Voice) =>
-    [v.id === defaultVoiceId ? 0 : 1, sameTag(v.language, language) ? 0 : 1, v.ranks[language.toLowerCase()] ?? 99] as const;
+    [
+      v.id === defaultVoiceId ? 0 : 1,
+      sameTag(v.language, language) ? 0 : 1,
+      v.ranks[language.toLowerCase()] ?? 99,
+    ] as const;
   return [...voices].sort((a, b) => {
     const [ra, rb] = [rank(a), rank(b)];
     return ra[0] - rb[0] || ra[1] - rb[1] || ra[2] - rb[2] || compareIds(a.id, b.id);

@@ -65,8 +65,9 @@ function pick<T extends { id: string; isDefault: boolean }>(
 
 function checkLength(field: "targetSeconds" | "maxSeconds", value: number | null | undefined): number | null {
   if (value == null) return null;
-  if (value < WALKTHROUGH_MIN_SECONDS)
+  if (value < WALKTHROUGH_MIN_SECONDS) {
     throw new ApiError("length_below_minimum", { field, minimum: WALKTHROUGH_MIN_SECONDS });
+  }
   return value;
 }
 

@@ -99,7 +99,10 @@ export function festivalVoices(names: readonly string[]): Voice[] {
         name: `Festival ${name}`,
         language,
         // espeak-ng is the default engine; festival voices rank after its voices.
-        ...ranked([[language, FESTIVAL_RANK], [primarySubtag(language), BARE_LANGUAGE_RANK + FESTIVAL_RANK]]),
+        ...ranked([
+          [language, FESTIVAL_RANK],
+          [primarySubtag(language), BARE_LANGUAGE_RANK + FESTIVAL_RANK],
+        ]),
         gender,
         engine: "festival",
         engineVoice: name,

@@ -1,0 +1,88 @@
+// The whole service (buildApp) in its own process, on a fresh database, seeded with one paid account,
+// an all-scopes API key and 26 ledger rows. Prints {"port","key"} on one stdout line when ready.
+//
+//   BENCH_DB=sqlite|postgres   postgres needs DATABASE_URL; a fresh schema is created and dropped
+//   BENCH_RATE_STORE=off       a rate store that counts nothing (profiling: what do limits cost?)
+import { randomBytes } from "node:crypto";
+import { mkdtempSync, rmSync } from "node:fs";
+import type { AddressInfo } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import pg from "pg";
+import { buildApp } from "../../src/app.js";
+import { loadConfig } from "../../src/config.js";
+import { createAccount } from "../../src/domains/account/create-account.js";
+import { createKey } from "../../src/domains/keys/create-key.js";
+import { topUp } from "../../src/domains/wallet/grants.js";
+import type { RateLimitStore } from "../../src/http/rate-limit/store.js";
+import { GRANTABLE_SCOPES } from "../../src/operations/scopes.js";
+
+// High enough that no window fills during a run: the benchmark measures the path, not the refusal.
+const RAISED_LIMITS =
+  "read=1000000,write=1000000,expensive=1000000,charge=1000000,account=10000000,unauthenticated=1000000";
+const TOPUPS = 25; // + the plan grant = 26 ledger rows, so ?limit=20 returns a full page
+
+const usePostgres = process.env.BENCH_DB === "postgres";
+const databaseUrl = usePostgres ? process.env.DATABASE_URL : undefined;
+if (usePostgres && !databaseUrl) throw new Error("BENCH_DB=postgres needs DATABASE_URL");
+
+async function admin(sql: string): Promise<void> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}
+
+const dataDir = mkdtempSync(join(tmpdir(), "cw-bench-"));
+const pgSchema = usePostgres ? `bench_${Date.now()}_${randomBytes(4).toString("hex")}` : undefined;
+if (pgSchema) await admin(`create schema ${pgSchema}`);
+
+const noLimits: RateLimitStore = {
+  hit: async (_key, windowMs) => ({ count: 1, resetAt: Date.now() + windowMs }),
+  peek: async () => null,
+  undo: async () => undefined,
+  close: async () => undefined,
+};
+
+// An explicit env (not process.env), so a DATABASE_URL in the shell never leaks into a SQLite run.
+const config = loadConfig(
+  {
+    CLIPWRIGHT_ENV: "test",
+    CLIPWRIGHT_DATA_DIR: dataDir,
+    CLIPWRIGHT_RATE_LIMITS: RAISED_LIMITS,
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+  },
+  { logLevel: "silent" },
+);
+const { app, deps } = await buildApp({
+  config,
+  pgSchema,
+  ...(process.env.BENCH_RATE_STORE === "off" ? { rateStore: noLimits } : {}),
+});
+
+const account = await createAccount(deps, {
+  email: "bench@example.com",
+  password: "bench password 123",
+  verified: true,
+  planId: "pro",
+});
+for (let i = 0; i < TOPUPS; i++) await topUp(deps, account.id, 60);
+const { secret } = await createKey(deps, account.id, { name: "bench", scopes: [...GRANTABLE_SCOPES] });
+
+await app.listen({ port: 0, host: "127.0.0.1" });
+process.stdout.write(`${JSON.stringify({ port: (app.server.address() as AddressInfo).port, key: secret })}\n`);
+
+const stop = async () => {
+  try {
+    await app.close();
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+    if (pgSchema) await admin(`drop schema ${pgSchema} cascade`);
+  }
+  process.exit(0); // a normal exit, so --cpu-prof writes its profile
+};
+process.once("SIGTERM", stop);
+process.once("SIGINT", stop);

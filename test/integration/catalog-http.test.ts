@@ -1,0 +1,58 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { Harness } from "../../src/testutil/harness.js";
+
+let h: Harness;
+let key: string;
+beforeAll(async () => {
+  h = await Harness.start({ rateStore: "memory" });
+  const u = await h.account();
+  key = (await h.key(u.id, ["catalog:read"])).secret;
+});
+afterAll(() => h.close());
+
+describe("catalogue over HTTP", () => {
+  it("lists plans, voices and marketing templates as pages defaulting to 100 rows", async () => {
+    for (const path of ["/catalog/plans", "/catalog/voices", "/catalog/marketing/templates"]) {
+      const res = await h.request("GET", path, { token: key });
+      expect(res.status).toBe(200);
+      expect(Array.isArray(res.body.data)).toBe(true);
+      expect(res.body.data.length).toBeGreaterThan(0);
+      expect(res.body.data.length).toBeLessThanOrEqual(100);
+    }
+    const plans = await h.request("GET", "/catalog/plans", { token: key });
+    expect(plans.body.data.map((p: { id: string }) => p.id)).toEqual(["starter", "pro", "business"]);
+  });
+
+  it("lists the installed espeak-ng voices with id, name, language, gender and engine", async () => {
+    const res = await h.request("GET", "/catalog/voices?language=en-US", { token: key });
+    expect(res.body.data.length).toBeGreaterThan(0);
+    for (const v of res.body.data) {
+      expect(v).toMatchObject({ id: expect.stringMatching(/^espeak-ng:/), name: expect.any(String), engine: "espeak-ng" });
+      expect(["female", "male", "neutral"]).toContain(v.gender);
+    }
+    expect(res.body.data.some((v: { id: string }) => v.id === "espeak-ng:en-us")).toBe(true);
+  });
+
+  it("walks the voices in pages", async () => {
+    const first = await h.request("GET", "/catalog/voices?limit=10", { token: key });
+    const second = await h.request("GET", `/catalog/voices?limit=10&cursor=${first.body.nextCursor}`, { token: key });
+    expect(second.body.data).toHaveLength(10);
+    expect(second.body.data[0].id > first.body.data[9].id).toBe(true);
+    const bad = await h.request("GET", "/catalog/voices?cursor=zzz", { token: key });
+    expect(bad.body.error.code).toBe("invalid_cursor");
+  });
+
+  it("answers the render options as one object of named lists", async () => {
+    const res = await h.request("GET", "/catalog/render-options", { token: key });
+    expect(Object.keys(res.body).sort()).toEqual(["avatars", "backgrounds", "captionStyles", "captures", "languages", "orientations"]);
+    const orientations = Object.fromEntries(res.body.orientations.map((o: any) => [o.id, [o.width, o.height]]));
+    expect(orientations).toEqual({ landscape: [1920, 1080], portrait: [1080, 1920], square: [1080, 1080] });
+    expect(res.body.captures.map((c: { id: string }) => c.id).sort()).toEqual(["desktop", "phone"]);
+  });
+
+  it("needs catalog:read", async () => {
+    const u = await h.account();
+    const k = await h.key(u.id, ["account:read"]);
+    expect((await h.request("GET", "/catalog/plans", { token: k.secret })).body.error.code).toBe("forbidden_scope");
+  });
+});
