@@ -87,7 +87,9 @@ export async function buildApp(opts: AppOptions): Promise<App> {
   for (const route of AUTH_ROUTES) mountPublicRoute(app, deps, route);
 
   const openapi = JSON.stringify(buildOpenApi(operations, AUTH_ROUTES, config.publicUrl));
-  app.get(`${API_PREFIX}/openapi.json`, async (_req, reply) => reply.type("application/json; charset=utf-8").send(openapi));
+  app.get(`${API_PREFIX}/openapi.json`, async (_req, reply) =>
+    reply.type("application/json; charset=utf-8").send(openapi),
+  );
 
   app.addHook("onClose", async () => {
     await deps.usage.close();

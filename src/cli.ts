@@ -1,3 +1,4 @@
+import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { systemClock } from "./clock.js";
 import { ConfigError, loadConfig } from "./config.js";
@@ -5,14 +6,13 @@ import { connectDb, migrateToLatest } from "./db/connect.js";
 import { createAccount } from "./domains/account/create-account.js";
 import { findAccountByEmail, markEmailVerified } from "./domains/account/store.js";
 import { createKey } from "./domains/keys/create-key.js";
+import { CreateKeyBody } from "./domains/keys/schemas.js";
 import { grantPlan, topUp } from "./domains/wallet/grants.js";
 import { ApiError } from "./http/api-error.js";
 import { Authenticator } from "./http/authenticate.js";
-import { GRANTABLE_SCOPES } from "./operations/scopes.js";
-import { CreateKeyBody } from "./domains/keys/schemas.js";
 import { compileValidator, validateParts } from "./http/validation.js";
+import { GRANTABLE_SCOPES } from "./operations/scopes.js";
 import { serve } from "./server.js";
-import { join } from "node:path";
 
 const USAGE = `clipwright — self-hostable video generation service
 
@@ -89,7 +89,8 @@ async function main(): Promise<void> {
     const deps = { db, clock: systemClock, auth: new Authenticator(db.kysely, systemClock) };
     const out = (json: unknown, text: string): void =>
       void process.stdout.write(flags.json ? `${JSON.stringify(json)}\n` : `${text}\n`);
-    const account = async () => (await findAccountByEmail(db.kysely, need("email"))) ?? fail("no account with that email");
+    const account = async () =>
+      (await findAccountByEmail(db.kysely, need("email"))) ?? fail("no account with that email");
 
     switch (sub) {
       case "create-account": {
@@ -119,7 +120,12 @@ async function main(): Promise<void> {
       }
       case "create-key": {
         const a = await account();
-        const scopes = need("scopes") === "all" ? [...GRANTABLE_SCOPES] : need("scopes").split(",").map((s) => s.trim());
+        const scopes =
+          need("scopes") === "all"
+            ? [...GRANTABLE_SCOPES]
+            : need("scopes")
+                .split(",")
+                .map((s) => s.trim());
         const input = {
           name: need("name"),
           scopes,

@@ -54,7 +54,8 @@ function parseRateLimits(value: string | undefined): RateLimits {
     const n = int(`CLIPWRIGHT_RATE_LIMITS ${name}`, raw, Number.NaN, 1);
     if (name === "account") limits.account = n;
     else if (name === "unauthenticated") limits.unauthenticated = n;
-    else if (name === "read" || name === "write" || name === "expensive" || name === "charge") limits.perMinute[name] = n;
+    else if (name === "read" || name === "write" || name === "expensive" || name === "charge")
+      limits.perMinute[name] = n;
     else throw new ConfigError(`CLIPWRIGHT_RATE_LIMITS: unknown class "${name}"`);
   }
   return limits;

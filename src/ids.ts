@@ -16,7 +16,7 @@ export function uuidv7(now: number = Date.now()): string {
     now = lastMs;
   } else {
     lastMs = now;
-    seq = (bytes[6]! & 0x07) << 8; // random start leaves room to count up
+    seq = ((bytes[6] ?? 0) & 0x07) << 8; // random start leaves room to count up
   }
   bytes[0] = Math.floor(now / 2 ** 40) & 0xff;
   bytes[1] = Math.floor(now / 2 ** 32) & 0xff;
@@ -26,7 +26,7 @@ export function uuidv7(now: number = Date.now()): string {
   bytes[5] = now & 0xff;
   bytes[6] = 0x70 | ((seq >>> 8) & 0x0f);
   bytes[7] = seq & 0xff;
-  bytes[8] = (bytes[8]! & 0x3f) | 0x80;
+  bytes[8] = ((bytes[8] ?? 0) & 0x3f) | 0x80;
   const hex = Buffer.from(bytes).toString("hex");
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }

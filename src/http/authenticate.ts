@@ -41,7 +41,9 @@ export class Authenticator {
     if (hit && now.getTime() - hit.at < CACHE_MS && now.getTime() >= hit.at) {
       result = hit.actor;
     } else {
-      result = token.startsWith("sess_") ? await this.session(token, digest, now) : await this.apiKey(token, digest, now);
+      result = token.startsWith("sess_")
+        ? await this.session(token, digest, now)
+        : await this.apiKey(token, digest, now);
       if (this.cache.size > 10_000) this.cache.clear();
       this.cache.set(digest, { actor: result, at: now.getTime() });
     }

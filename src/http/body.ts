@@ -15,7 +15,9 @@ export function hasBody(headers: Record<string, string | string[] | undefined>):
  * `details.objection` names what was wrong; what the caller sent is never echoed.
  */
 export function checkMediaType(headers: Record<string, string | string[] | undefined>): void {
-  const encoding = String(headers["content-encoding"] ?? "identity").trim().toLowerCase();
+  const encoding = String(headers["content-encoding"] ?? "identity")
+    .trim()
+    .toLowerCase();
   if (encoding !== "identity") {
     throw new ApiError("unsupported_media_type", { objection: "content_encoding", supported: ["identity"] });
   }
@@ -23,7 +25,9 @@ export function checkMediaType(headers: Record<string, string | string[] | undef
   if (contentType === undefined) {
     throw new ApiError("unsupported_media_type", { objection: "content_type_missing", expected: "application/json" });
   }
-  const [type, ...params] = String(contentType).split(";").map((s) => s.trim().toLowerCase());
+  const [type, ...params] = String(contentType)
+    .split(";")
+    .map((s) => s.trim().toLowerCase());
   if (type !== "application/json") {
     throw new ApiError("unsupported_media_type", { objection: "content_type", expected: "application/json" });
   }

@@ -31,7 +31,9 @@ export function installConventions(app: FastifyInstance, deps: Deps, internalSec
     req.cw = { transport: isInternal(req, internalSecret) ? "mcp" : "http" };
     const given = req.headers["x-request-id"];
     if (given !== undefined && given !== req.id) {
-      throw validationFailed([{ path: "header.X-Request-Id", code: "pattern", message: "must match ^[A-Za-z0-9._-]{1,64}$" }]);
+      throw validationFailed([
+        { path: "header.X-Request-Id", code: "pattern", message: "must match ^[A-Za-z0-9._-]{1,64}$" },
+      ]);
     }
   });
 

@@ -26,7 +26,9 @@ function toApiError(err: unknown, req: FastifyRequest): ApiError {
     case "FST_ERR_CTP_INVALID_MEDIA_TYPE":
       return new ApiError("unsupported_media_type", { objection: "content_type", expected: "application/json" });
     case "FST_ERR_CTP_INVALID_CONTENT_LENGTH":
-      return validationFailed([{ path: "header.Content-Length", code: "mismatch", message: "does not match the body" }]);
+      return validationFailed([
+        { path: "header.Content-Length", code: "mismatch", message: "does not match the body" },
+      ]);
   }
   // Errors carrying a payload_too_large ApiError can arrive wrapped by the stream machinery.
   if ((fe as { cause?: unknown }).cause instanceof ApiError) return (fe as { cause: ApiError }).cause;
@@ -48,5 +50,8 @@ export function installErrorHandling(app: FastifyInstance): void {
 
 export function sendError(reply: FastifyReply, err: ApiError, requestId: string): FastifyReply {
   if (err.headers) reply.headers(err.headers);
-  return reply.code(err.status).type("application/json; charset=utf-8").send(JSON.stringify(errorBody(err, requestId)));
+  return reply
+    .code(err.status)
+    .type("application/json; charset=utf-8")
+    .send(JSON.stringify(errorBody(err, requestId)));
 }

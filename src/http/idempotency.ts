@@ -23,9 +23,11 @@ export interface StoredResponse {
 export function readIdempotencyKey(headers: Record<string, string | string[] | undefined>): string {
   const value = headers[IDEMPOTENCY_HEADER];
   if (value === undefined) throw new ApiError("idempotency_key_required");
-  const key = Array.isArray(value) ? value[0] ?? "" : value;
+  const key = Array.isArray(value) ? (value[0] ?? "") : value;
   if (key.length < 1 || key.length > 128 || Array.isArray(value)) {
-    throw validationFailed([{ path: "header.Idempotency-Key", code: "length", message: "must be 1 to 128 characters" }]);
+    throw validationFailed([
+      { path: "header.Idempotency-Key", code: "length", message: "must be 1 to 128 characters" },
+    ]);
   }
   return key;
 }
@@ -103,7 +105,11 @@ export class IdempotencyStore {
       }
       if (row.request_hash !== hash || row.operation_id !== operationId) throw new ApiError("idempotency_conflict");
       if (row.state === "in_flight") throw inProgress();
-      return { status: row.response_status as number, body: row.response_body as string, location: row.response_location };
+      return {
+        status: row.response_status as number,
+        body: row.response_body as string,
+        location: row.response_location,
+      };
     }
     throw inProgress();
   }
@@ -132,7 +138,10 @@ export class IdempotencyStore {
 
   /** Housekeeping: expired claims are dead weight. */
   async purgeExpired(): Promise<number> {
-    const r = await this.db.deleteFrom("idempotency_claims").where("expires_at", "<=", iso(this.clock.now())).executeTakeFirst();
+    const r = await this.db
+      .deleteFrom("idempotency_claims")
+      .where("expires_at", "<=", iso(this.clock.now()))
+      .executeTakeFirst();
     return Number(r.numDeletedRows);
   }
 }

@@ -2,7 +2,7 @@ import { type TObject, type TSchema, Type } from "@sinclair/typebox";
 import type { MountedOperation } from "../operations/define.js";
 import { toolName } from "../operations/registry.js";
 import { SPENDING_SCOPES } from "../operations/scopes.js";
-import { type ErrorCode, ERROR_CODES } from "./error-codes.js";
+import { ERROR_CODES, type ErrorCode } from "./error-codes.js";
 import type { PublicRoute } from "./public-route.js";
 
 export const ErrorBodySchema = Type.Object(
@@ -67,8 +67,17 @@ function publicRouteOperation(route: PublicRoute) {
     description: `${route.description} Not one of the API's 71 operations: the dashboard's sign-in.`,
     tags: ["auth"],
     security: route.auth === "session" ? [{ session: [] }] : [],
-    parameters: [{ name: "X-Request-Id", in: "header", required: false, schema: { type: "string", pattern: "^[A-Za-z0-9._-]{1,64}$" } }],
-    ...(route.body ? { requestBody: { required: true, content: { "application/json": { schema: plain(route.body) } } } } : {}),
+    parameters: [
+      {
+        name: "X-Request-Id",
+        in: "header",
+        required: false,
+        schema: { type: "string", pattern: "^[A-Za-z0-9._-]{1,64}$" },
+      },
+    ],
+    ...(route.body
+      ? { requestBody: { required: true, content: { "application/json": { schema: plain(route.body) } } } }
+      : {}),
     responses: { ...successResponses(route.responses, false, false), ...errorResponses(codes) },
   };
 }
@@ -76,13 +85,22 @@ function publicRouteOperation(route: PublicRoute) {
 function successResponses(schemas: Record<number, TSchema>, async: boolean, idempotent: boolean) {
   const responses: Record<string, unknown> = {};
   for (const [status, schema] of Object.entries(schemas)) {
-    const headers: Record<string, unknown> = { ...RATE_HEADERS, "Cache-Control": { schema: { const: "private, no-store" } } };
-    if (async || status === "201") headers.Location = { schema: { type: "string" }, description: "Path of the resource." };
-    if (idempotent) headers["Idempotent-Replayed"] = { schema: { const: "true" }, description: "Present only on a replay." };
+    const headers: Record<string, unknown> = {
+      ...RATE_HEADERS,
+      "Cache-Control": { schema: { const: "private, no-store" } },
+    };
+    if (async || status === "201")
+      headers.Location = { schema: { type: "string" }, description: "Path of the resource." };
+    if (idempotent)
+      headers["Idempotent-Replayed"] = { schema: { const: "true" }, description: "Present only on a replay." };
     responses[status] =
       status === "204"
         ? { description: statusText(204), headers }
-        : { description: statusText(Number(status)), headers, content: { "application/json": { schema: plain(schema) } } };
+        : {
+            description: statusText(Number(status)),
+            headers,
+            content: { "application/json": { schema: plain(schema) } },
+          };
   }
   return responses;
 }
@@ -97,7 +115,10 @@ function errorResponses(codes: ErrorCode[]) {
   for (const [status, list] of [...byStatus].sort(([a], [b]) => a - b)) {
     responses[String(status)] = {
       description: `Refusal: ${list.join(", ")}.`,
-      headers: status === 429 || status === 503 ? { ...RATE_HEADERS, "Retry-After": { schema: { type: "integer" } } } : RATE_HEADERS,
+      headers:
+        status === 429 || status === 503
+          ? { ...RATE_HEADERS, "Retry-After": { schema: { type: "integer" } } }
+          : RATE_HEADERS,
       content: { "application/json": { schema: { $ref: "#/components/schemas/ErrorBody" }, "x-error-codes": list } },
     };
   }
@@ -110,12 +131,27 @@ export function buildOpenApi(ops: MountedOperation[], publicRoutes: PublicRoute[
   for (const mounted of ops) {
     const { row, impl } = mounted;
     const spends = row.scopes.some((s) => SPENDING_SCOPES.includes(s));
-    const responses = { ...successResponses(impl.responses, row.async, row.idempotent), ...errorResponses(commonErrors(mounted)) };
+    const responses = {
+      ...successResponses(impl.responses, row.async, row.idempotent),
+      ...errorResponses(commonErrors(mounted)),
+    };
     const headerParams = [
       ...(row.idempotent
-        ? [{ name: "Idempotency-Key", in: "header", required: true, schema: { type: "string", minLength: 1, maxLength: 128 } }]
+        ? [
+            {
+              name: "Idempotency-Key",
+              in: "header",
+              required: true,
+              schema: { type: "string", minLength: 1, maxLength: 128 },
+            },
+          ]
         : []),
-      { name: "X-Request-Id", in: "header", required: false, schema: { type: "string", pattern: "^[A-Za-z0-9._-]{1,64}$" } },
+      {
+        name: "X-Request-Id",
+        in: "header",
+        required: false,
+        schema: { type: "string", pattern: "^[A-Za-z0-9._-]{1,64}$" },
+      },
     ];
     const operation: Record<string, unknown> = {
       operationId: row.id,
@@ -136,7 +172,9 @@ export function buildOpenApi(ops: MountedOperation[], publicRoutes: PublicRoute[
         ? {
             requestBody: {
               required: (impl.body?.required?.length ?? 0) > 0,
-              content: { "application/json": { schema: plain(impl.body ?? Type.Object({}, { additionalProperties: false })) } },
+              content: {
+                "application/json": { schema: plain(impl.body ?? Type.Object({}, { additionalProperties: false })) },
+              },
             },
           }
         : {}),
@@ -168,7 +206,11 @@ export function buildOpenApi(ops: MountedOperation[], publicRoutes: PublicRoute[
     components: {
       schemas: { ErrorBody: plain(ErrorBodySchema) },
       securitySchemes: {
-        bearer: { type: "http", scheme: "bearer", description: "An API key (svc_live_…) or a dashboard session token." },
+        bearer: {
+          type: "http",
+          scheme: "bearer",
+          description: "An API key (svc_live_…) or a dashboard session token.",
+        },
         apiKey: { type: "apiKey", in: "header", name: "X-API-Key", description: "An API key (svc_live_…) only." },
         session: { type: "http", scheme: "bearer", description: "A dashboard session token (sess_…)." },
       },
@@ -177,4 +219,6 @@ export function buildOpenApi(ops: MountedOperation[], publicRoutes: PublicRoute[
 }
 
 const statusText = (s: number): string =>
-  ({ 200: "OK", 201: "Created", 202: "Accepted: the work is queued; poll the job in Location.", 204: "No Content" })[s] ?? "OK";
+  ({ 200: "OK", 201: "Created", 202: "Accepted: the work is queued; poll the job in Location.", 204: "No Content" })[
+    s
+  ] ?? "OK";

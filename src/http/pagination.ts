@@ -1,5 +1,5 @@
 import { type TSchema, Type } from "@sinclair/typebox";
-import { sql, type SelectQueryBuilder } from "kysely";
+import { type SelectQueryBuilder, sql } from "kysely";
 import type { Database } from "../db/schema.js";
 import { isMintedId } from "../ids.js";
 import { ApiError } from "./api-error.js";
@@ -20,7 +20,10 @@ export interface PageInput {
 }
 
 export const pageOf = <T extends TSchema>(row: T) =>
-  Type.Object({ data: Type.Array(row), nextCursor: Type.Union([Type.String(), Type.Null()]) }, { additionalProperties: false });
+  Type.Object(
+    { data: Type.Array(row), nextCursor: Type.Union([Type.String(), Type.Null()]) },
+    { additionalProperties: false },
+  );
 
 export interface Page<T> {
   data: T[];
@@ -63,8 +66,8 @@ export interface PageSpec {
  * Runs one page of a keyset-paginated query (sort key, then id as tie-break). The query must select
  * `sortColumn` and `id`. Fetches limit+1 rows to know whether a next page exists.
  */
-// biome-ignore lint/suspicious/noExplicitAny: generic over any table of the database
 export async function paginate<R extends { id: string }>(
+  // biome-ignore lint/suspicious/noExplicitAny: generic over any table of the database
   query: SelectQueryBuilder<Database, any, R>,
   input: PageInput,
   spec: PageSpec,

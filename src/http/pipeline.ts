@@ -5,11 +5,11 @@ import type { MountedOperation, OperationContext } from "../operations/define.js
 import type { OperationRow } from "../operations/registry.js";
 import type { Actor } from "./actor.js";
 import { ApiError } from "./api-error.js";
-import { checkMediaType, hasBody, HTTP_BODY_LIMIT, limitStream, MCP_BODY_LIMIT, payloadTooLarge } from "./body.js";
+import { checkMediaType, HTTP_BODY_LIMIT, hasBody, limitStream, MCP_BODY_LIMIT, payloadTooLarge } from "./body.js";
+import { errorBody } from "./error-handler.js";
 import { type ClaimRef, readIdempotencyKey, requestHash } from "./idempotency.js";
 import type { RateWindow } from "./rate-limit/limiter.js";
-import { compileValidator, validateParts, type Validator } from "./validation.js";
-import { errorBody } from "./error-handler.js";
+import { compileValidator, type Validator, validateParts } from "./validation.js";
 
 export const API_PREFIX = "/api/v1";
 
@@ -98,7 +98,11 @@ async function run(
   }
 
   // Validated above, so the shapes the handler's types promise hold.
-  const ctx = { params, query, body, actor, deps, requestId: req.id, idempotencyKey, now } as OperationContext<never, never, never>;
+  const ctx = { params, query, body, actor, deps, requestId: req.id, idempotencyKey, now } as OperationContext<
+    never,
+    never,
+    never
+  >;
   let result: Awaited<ReturnType<typeof impl.handler>>;
   try {
     result = await impl.handler(ctx);
@@ -107,7 +111,8 @@ async function run(
     throw err;
   }
   const text = JSON.stringify(result.body);
-  if (claim) await deps.idempotency.complete(claim, { status: result.status, body: text, location: result.location ?? null });
+  if (claim)
+    await deps.idempotency.complete(claim, { status: result.status, body: text, location: result.location ?? null });
   if (result.location) reply.header("Location", result.location);
   return reply.code(result.status).type("application/json; charset=utf-8").send(text);
 }
@@ -115,7 +120,11 @@ async function run(
 /** A refusal the operation made (4xx) is stored and replayed like a success; a 5xx deletes the claim. */
 async function settleClaimOnError(deps: Deps, claim: ClaimRef, err: unknown, requestId: string): Promise<void> {
   if (err instanceof ApiError && err.status < 500) {
-    await deps.idempotency.complete(claim, { status: err.status, body: JSON.stringify(errorBody(err, requestId)), location: null });
+    await deps.idempotency.complete(claim, {
+      status: err.status,
+      body: JSON.stringify(errorBody(err, requestId)),
+      location: null,
+    });
   } else {
     await deps.idempotency.release(claim);
   }

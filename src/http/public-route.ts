@@ -4,7 +4,7 @@ import type { Deps } from "../deps.js";
 import type { OperationResult } from "../operations/define.js";
 import type { SessionActor } from "./actor.js";
 import { ApiError } from "./api-error.js";
-import { checkMediaType, hasBody, HTTP_BODY_LIMIT, limitStream, payloadTooLarge } from "./body.js";
+import { checkMediaType, HTTP_BODY_LIMIT, hasBody, limitStream, payloadTooLarge } from "./body.js";
 import { IDEMPOTENCY_HEADER } from "./idempotency.js";
 import { routePath } from "./pipeline.js";
 import { compileValidator, validateParts } from "./validation.js";

@@ -10,7 +10,10 @@ import type { Actor } from "./actor.js";
  * flushes first, so a caller always reads its own requests (docs/decisions/0006-usage-counting.md).
  */
 export class UsageMeter {
-  private pending = new Map<string, { credentialId: string; accountId: string; day: string; op: string; cls: RateClass; n: number }>();
+  private pending = new Map<
+    string,
+    { credentialId: string; accountId: string; day: string; op: string; cls: RateClass; n: number }
+  >();
   private timer: NodeJS.Timeout | undefined;
   private flushing: Promise<void> = Promise.resolve();
 
@@ -24,7 +27,15 @@ export class UsageMeter {
     const k = `${actor.credentialId}|${day}|${operationId}`;
     const entry = this.pending.get(k);
     if (entry) entry.n += 1;
-    else this.pending.set(k, { credentialId: actor.credentialId, accountId: actor.accountId, day, op: operationId, cls: rateClass, n: 1 });
+    else
+      this.pending.set(k, {
+        credentialId: actor.credentialId,
+        accountId: actor.accountId,
+        day,
+        op: operationId,
+        cls: rateClass,
+        n: 1,
+      });
     this.timer ??= setTimeout(() => {
       this.timer = undefined;
       void this.flush().catch(() => undefined);
@@ -40,9 +51,18 @@ export class UsageMeter {
       for (const e of batch) {
         await this.db
           .insertInto("usage_counts")
-          .values({ credential_id: e.credentialId, account_id: e.accountId, day: e.day, operation_id: e.op, rate_class: e.cls, count: e.n })
+          .values({
+            credential_id: e.credentialId,
+            account_id: e.accountId,
+            day: e.day,
+            operation_id: e.op,
+            rate_class: e.cls,
+            count: e.n,
+          })
           .onConflict((oc) =>
-            oc.columns(["credential_id", "day", "operation_id"]).doUpdateSet({ count: sql`usage_counts.count + ${e.n}` }),
+            oc
+              .columns(["credential_id", "day", "operation_id"])
+              .doUpdateSet({ count: sql`usage_counts.count + ${e.n}` }),
           )
           .execute();
       }

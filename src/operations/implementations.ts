@@ -17,7 +17,8 @@ const IMPLEMENTATIONS: OperationImpl[] = [
 
 const byId = new Map(IMPLEMENTATIONS.map((impl) => [impl.id, impl]));
 for (const impl of IMPLEMENTATIONS) {
-  if (!OPERATIONS.some((row) => row.id === impl.id)) throw new Error(`${impl.id} is implemented but not in the registry`);
+  if (!OPERATIONS.some((row) => row.id === impl.id))
+    throw new Error(`${impl.id} is implemented but not in the registry`);
 }
 
 /** Registry rows with a handler: these are mounted and published; the rest are not. */

@@ -24,7 +24,14 @@ export interface OperationRow {
 
 type Flags = "" | "A" | "I" | "AI" | "I*" | "*" | "AIv" | "I*p";
 
-function op(id: string, method: OperationRow["method"], path: string, scope: Scope, rateClass: RateClass, flags: Flags = ""): OperationRow {
+function op(
+  id: string,
+  method: OperationRow["method"],
+  path: string,
+  scope: Scope,
+  rateClass: RateClass,
+  flags: Flags = "",
+): OperationRow {
   return {
     id,
     method,

@@ -8,9 +8,9 @@ import { type App, buildApp } from "../app.js";
 import { type Config, loadConfig } from "../config.js";
 import { connectDb, type Db } from "../db/connect.js";
 import { createAccount, type NewAccount } from "../domains/account/create-account.js";
-import { loadCatalog, type Catalog } from "../domains/catalog/catalog.js";
-import { createKey } from "../domains/keys/create-key.js";
 import { signIn } from "../domains/auth/sessions.js";
+import { type Catalog, loadCatalog } from "../domains/catalog/catalog.js";
+import { createKey } from "../domains/keys/create-key.js";
 import { RedisRateLimitStore } from "../http/rate-limit/redis-store.js";
 import { MemoryRateLimitStore, type RateLimitStore } from "../http/rate-limit/store.js";
 import type { Mailer } from "../mailer.js";
@@ -100,7 +100,10 @@ export class Harness {
     }
     let rateStore: RateLimitStore;
     if (process.env.REDIS_URL && testDb() === "postgres" && opts.rateStore !== "memory") {
-      rateStore = new RedisRateLimitStore(new Redis(process.env.REDIS_URL), `cw:test:${randomBytes(6).toString("hex")}:`);
+      rateStore = new RedisRateLimitStore(
+        new Redis(process.env.REDIS_URL),
+        `cw:test:${randomBytes(6).toString("hex")}:`,
+      );
     } else {
       rateStore = new MemoryRateLimitStore(() => clock.now().getTime());
     }
@@ -132,7 +135,8 @@ export class Harness {
     let payload: string | Buffer | undefined;
     if (opts.body !== undefined) {
       payload = typeof opts.body === "string" || Buffer.isBuffer(opts.body) ? opts.body : JSON.stringify(opts.body);
-      if (!Object.keys(headers).some((h) => h.toLowerCase() === "content-type")) headers["content-type"] = "application/json";
+      if (!Object.keys(headers).some((h) => h.toLowerCase() === "content-type"))
+        headers["content-type"] = "application/json";
     }
     const res = await this.app.inject({ method: method as "GET", url: `/api/v1${path}`, headers, payload });
     const text = res.body;
@@ -144,7 +148,8 @@ export class Harness {
     }
     if (!opts.unchecked) {
       const problems = this.checker.check(method, path.split("?")[0] as string, res.statusCode, body);
-      if (problems.length) throw new Error(`response does not match the OpenAPI document:\n${problems.join("\n")}\n${text}`);
+      if (problems.length)
+        throw new Error(`response does not match the OpenAPI document:\n${problems.join("\n")}\n${text}`);
     }
     return { status: res.statusCode, headers: res.headers, body, text };
   }
@@ -165,7 +170,11 @@ export class Harness {
     return { id: account.id, email, password };
   }
 
-  async key(accountId: string, scopes: readonly string[] = GRANTABLE_SCOPES, extra: { rateLimitPerMinute?: number; rateLimitPerDay?: number; expires?: string } = {}) {
+  async key(
+    accountId: string,
+    scopes: readonly string[] = GRANTABLE_SCOPES,
+    extra: { rateLimitPerMinute?: number; rateLimitPerDay?: number; expires?: string } = {},
+  ) {
     const { secret, key } = await createKey(this.deps, accountId, { name: "test", scopes: [...scopes], ...extra });
     return { secret, id: key.id };
   }

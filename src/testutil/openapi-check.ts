@@ -1,7 +1,13 @@
 import { Ajv, type ValidateFunction } from "ajv";
 import addFormats from "ajv-formats";
 
-type Doc = { paths: Record<string, Record<string, { responses: Record<string, { content?: Record<string, { schema: unknown }> }> }>>; components: { schemas: Record<string, unknown> } };
+type Doc = {
+  paths: Record<
+    string,
+    Record<string, { responses: Record<string, { content?: Record<string, { schema: unknown }> }> }>
+  >;
+  components: { schemas: Record<string, unknown> };
+};
 
 /**
  * Checks responses against the published OpenAPI document: the status must be documented for the
@@ -25,7 +31,10 @@ export class OpenApiChecker {
   /** Returns a list of problems; empty when the response matches the document. */
   check(method: string, path: string, status: number, body: unknown): string[] {
     const route = this.routes.find((r) => r.method === method && r.pattern.test(path));
-    if (!route) return status === 404 || status === 401 || status === 429 ? [] : [`${method} ${path} is not in the OpenAPI document`];
+    if (!route)
+      return status === 404 || status === 401 || status === 429
+        ? []
+        : [`${method} ${path} is not in the OpenAPI document`];
     const responses = this.doc.paths[route.template]?.[method.toLowerCase()]?.responses ?? {};
     const response = responses[String(status)];
     if (!response) return [`${method} ${route.template} answered ${status}, which the OpenAPI document does not list`];

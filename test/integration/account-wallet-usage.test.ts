@@ -33,7 +33,11 @@ describe("GET /account", () => {
         planExpiresAt: "2026-05-31T10:00:00.000Z",
         planActive: true,
       },
-      credential: { kind: "api_key", apiKeyId: u.keyId, scopes: expect.arrayContaining(["account:read", "marketing:export"]) },
+      credential: {
+        kind: "api_key",
+        apiKeyId: u.keyId,
+        scopes: expect.arrayContaining(["account:read", "marketing:export"]),
+      },
     });
     expect(res.body.credential.scopes).toHaveLength(12);
     expect(res.headers["cache-control"]).toBe("private, no-store");
@@ -69,7 +73,12 @@ describe("wallet and ledger", () => {
       paid: true,
     });
     const ledger = await h.request("GET", "/wallet/ledger", { token: k.secret });
-    expect(ledger.body.data.map((e: { type: string }) => e.type)).toEqual(["free_grant", "plan_grant", "topup", "free_grant"]);
+    expect(ledger.body.data.map((e: { type: string }) => e.type)).toEqual([
+      "free_grant",
+      "plan_grant",
+      "topup",
+      "free_grant",
+    ]);
     expect(ledger.body.data[1]).toMatchObject({
       type: "plan_grant",
       deltas: { planSeconds: 7200, paygSeconds: 0, freeSeconds: 0, reservedSeconds: 0 },
@@ -79,7 +88,9 @@ describe("wallet and ledger", () => {
       jobId: null,
     });
     const sum = (f: string) => ledger.body.data.reduce((n: number, e: any) => n + e.deltas[f], 0);
-    expect([sum("planSeconds"), sum("paygSeconds"), sum("freeSeconds"), sum("reservedSeconds")]).toEqual([7200, 600, 90, 0]);
+    expect([sum("planSeconds"), sum("paygSeconds"), sum("freeSeconds"), sum("reservedSeconds")]).toEqual([
+      7200, 600, 90, 0,
+    ]);
     expect(ledger.body.data[0].availableAfter).toBe(wallet.body.availableSeconds);
   });
 
@@ -87,8 +98,17 @@ describe("wallet and ledger", () => {
     const u = await h.account({ planId: "starter", topupSeconds: 100 });
     const k = await h.key(u.id);
     h.clock.advance(30 * 86_400_000 + 1);
-    const [a, b] = await Promise.all([h.request("GET", "/wallet", { token: k.secret }), h.request("GET", "/account", { token: k.secret })]);
-    expect(a.body).toMatchObject({ planSeconds: 0, paygSeconds: 100, availableSeconds: 100, planActive: false, paid: true });
+    const [a, b] = await Promise.all([
+      h.request("GET", "/wallet", { token: k.secret }),
+      h.request("GET", "/account", { token: k.secret }),
+    ]);
+    expect(a.body).toMatchObject({
+      planSeconds: 0,
+      paygSeconds: 100,
+      availableSeconds: 100,
+      planActive: false,
+      paid: true,
+    });
     expect(b.body.wallet.planSeconds).toBe(0);
     const ledger = await h.request("GET", "/wallet/ledger", { token: k.secret });
     const lapses = ledger.body.data.filter((e: { type: string }) => e.type === "plan_lapse");
@@ -148,7 +168,10 @@ describe("GET /usage", () => {
     const u = await h.user();
     const bad = async (q: string) => (await h.request("GET", `/usage?${q}`, { token: u.key })).body.error;
     expect((await bad("from=2026-05-02&to=2026-05-01")).code).toBe("validation_failed");
-    expect((await bad("from=2026-01-01&to=2026-05-01")).details.issues[0]).toMatchObject({ path: "query.from", code: "range" });
+    expect((await bad("from=2026-01-01&to=2026-05-01")).details.issues[0]).toMatchObject({
+      path: "query.from",
+      code: "range",
+    });
     expect((await bad("from=yesterday")).details.issues[0]).toMatchObject({ path: "query.from", code: "format" });
   });
 });

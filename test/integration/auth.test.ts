@@ -60,7 +60,9 @@ describe("credentials", () => {
 
   it("refuses two different credentials on one call", async () => {
     const other = await h.key(user.id);
-    expect(reason(await account({ authorization: `Bearer ${user.key}`, "x-api-key": other.secret }))).toBe("conflicting_credentials");
+    expect(reason(await account({ authorization: `Bearer ${user.key}`, "x-api-key": other.secret }))).toBe(
+      "conflicting_credentials",
+    );
   });
 
   it("accepts a session only as a Bearer token, holding every scope", async () => {
@@ -87,9 +89,14 @@ describe("revocation and expiry", () => {
     const k = await h.key(user.id);
     // A second service on the same database stands for another process with its own cache.
     const other = await buildApp({ config: h.deps.config, clock: h.clock, db: h.db, operations: MOUNTED });
-    const viaOther = () => other.app.inject({ method: "GET", url: "/api/v1/account", headers: { authorization: `Bearer ${k.secret}` } });
+    const viaOther = () =>
+      other.app.inject({ method: "GET", url: "/api/v1/account", headers: { authorization: `Bearer ${k.secret}` } });
     expect((await viaOther()).statusCode).toBe(200);
-    const revoked = await h.request("POST", `/keys/${k.id}/revoke`, { token: user.session, idempotencyKey: idem(), body: {} });
+    const revoked = await h.request("POST", `/keys/${k.id}/revoke`, {
+      token: user.session,
+      idempotencyKey: idem(),
+      body: {},
+    });
     expect(revoked.body.status).toBe("revoked");
     expect(reason(await account({ authorization: `Bearer ${k.secret}` }))).toBe("key_revoked");
     h.clock.advance(999);
@@ -130,7 +137,11 @@ describe("scopes and actors", () => {
     const calls = [
       h.request("GET", "/keys", { token: user.key }),
       h.request("GET", `/keys/${id}`, { token: user.key }),
-      h.request("POST", "/keys", { token: user.key, idempotencyKey: idem(), body: { name: "x", scopes: ["account:read"] } }),
+      h.request("POST", "/keys", {
+        token: user.key,
+        idempotencyKey: idem(),
+        body: { name: "x", scopes: ["account:read"] },
+      }),
       h.request("POST", `/keys/${id}/revoke`, { token: user.key, idempotencyKey: idem(), body: {} }),
       h.request("POST", `/keys/${id}/rotate`, { token: user.key, idempotencyKey: idem(), body: {} }),
     ];
@@ -174,7 +185,11 @@ describe("paid account required", () => {
     const token = await h.session(a.email, a.password);
     expect((await h.request("GET", "/account", { token })).status).toBe(200);
     expect((await h.request("GET", "/keys", { token })).status).toBe(200);
-    const create = await h.request("POST", "/keys", { token, idempotencyKey: idem(), body: { name: "x", scopes: ["account:read"] } });
+    const create = await h.request("POST", "/keys", {
+      token,
+      idempotencyKey: idem(),
+      body: { name: "x", scopes: ["account:read"] },
+    });
     expect(create.status).toBe(403);
     expect(create.body.error.code).toBe("paid_account_required");
     const k = await h.key(a.id);
@@ -207,7 +222,12 @@ describe("unauthenticated failures", () => {
       const over = await fresh.request("GET", "/account", { headers: bad });
       expect(over.status).toBe(429);
       expect(over.body.error.code).toBe("rate_limited");
-      expect(over.body.error.details).toMatchObject({ class: "unauthenticated", scope: "minute", limit: 60, remaining: 0 });
+      expect(over.body.error.details).toMatchObject({
+        class: "unauthenticated",
+        scope: "minute",
+        limit: 60,
+        remaining: 0,
+      });
       expect(Number(over.headers["retry-after"])).toBeGreaterThanOrEqual(1);
       // A good credential is not affected: the meter counts failures only.
       const u = await fresh.user();

@@ -27,7 +27,11 @@ describe("catalogue over HTTP", () => {
     const res = await h.request("GET", "/catalog/voices?language=en-US", { token: key });
     expect(res.body.data.length).toBeGreaterThan(0);
     for (const v of res.body.data) {
-      expect(v).toMatchObject({ id: expect.stringMatching(/^espeak-ng:/), name: expect.any(String), engine: "espeak-ng" });
+      expect(v).toMatchObject({
+        id: expect.stringMatching(/^espeak-ng:/),
+        name: expect.any(String),
+        engine: "espeak-ng",
+      });
       expect(["female", "male", "neutral"]).toContain(v.gender);
     }
     expect(res.body.data.some((v: { id: string }) => v.id === "espeak-ng:en-us")).toBe(true);
@@ -44,7 +48,14 @@ describe("catalogue over HTTP", () => {
 
   it("answers the render options as one object of named lists", async () => {
     const res = await h.request("GET", "/catalog/render-options", { token: key });
-    expect(Object.keys(res.body).sort()).toEqual(["avatars", "backgrounds", "captionStyles", "captures", "languages", "orientations"]);
+    expect(Object.keys(res.body).sort()).toEqual([
+      "avatars",
+      "backgrounds",
+      "captionStyles",
+      "captures",
+      "languages",
+      "orientations",
+    ]);
     const orientations = Object.fromEntries(res.body.orientations.map((o: any) => [o.id, [o.width, o.height]]));
     expect(orientations).toEqual({ landscape: [1920, 1080], portrait: [1080, 1920], square: [1080, 1080] });
     expect(res.body.captures.map((c: { id: string }) => c.id).sort()).toEqual(["desktop", "phone"]);

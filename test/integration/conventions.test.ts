@@ -54,7 +54,12 @@ describe("headers on every answer", () => {
       await h.request("GET", "/keys", { token: user.key }), // 403
       await h.request("GET", "/keys/not-a-uuid", { token: user.session }), // 400
       await h.request("GET", "/no-such-route", { token: user.key }), // 404
-      await h.request("POST", "/keys", { token: user.session, idempotencyKey: idem(), body: "x", headers: { "content-type": "text/plain" } }), // 415
+      await h.request("POST", "/keys", {
+        token: user.session,
+        idempotencyKey: idem(),
+        body: "x",
+        headers: { "content-type": "text/plain" },
+      }), // 415
     ];
     expect(answers.map((a) => a.status)).toEqual([200, 401, 403, 400, 404, 415]);
     for (const a of answers) {
@@ -72,7 +77,12 @@ describe("JSON only (415) and size (413)", () => {
     h.request("POST", "/keys", { token: user.session, idempotencyKey: idem(), headers, body });
 
   it("refuses a content type other than application/json", async () => {
-    for (const type of ["text/plain", "application/x-www-form-urlencoded", "application/jsonx", "multipart/form-data; boundary=x"]) {
+    for (const type of [
+      "text/plain",
+      "application/x-www-form-urlencoded",
+      "application/jsonx",
+      "multipart/form-data; boundary=x",
+    ]) {
       const res = await post({ "content-type": type });
       expectError(res, 415, "unsupported_media_type");
       expect(res.body.error.details.objection).toBe("content_type");
@@ -122,7 +132,12 @@ describe("JSON only (415) and size (413)", () => {
     const chunked = await h.app.inject({
       method: "POST",
       url: "/api/v1/keys",
-      headers: { authorization: `Bearer ${user.session}`, "idempotency-key": idem(), "content-type": "application/json", "transfer-encoding": "chunked" },
+      headers: {
+        authorization: `Bearer ${user.session}`,
+        "idempotency-key": idem(),
+        "content-type": "application/json",
+        "transfer-encoding": "chunked",
+      },
       payload: Readable.from([Buffer.from(big.slice(0, 200_000)), Buffer.from(big.slice(200_000))]),
     });
     expect(chunked.statusCode).toBe(413);
@@ -144,7 +159,9 @@ describe("strict schemas (400 validation_failed)", () => {
     for (const text of ["{", "{'a':1}", "[1,]", "nul", '{"name": "x",}']) {
       const res = await create(text);
       expectError(res, 400, "validation_failed");
-      expect(res.body.error.details.issues).toEqual([{ path: "body", code: "malformed_json", message: "is not valid JSON" }]);
+      expect(res.body.error.details.issues).toEqual([
+        { path: "body", code: "malformed_json", message: "is not valid JSON" },
+      ]);
     }
   });
 
@@ -173,7 +190,9 @@ describe("strict schemas (400 validation_failed)", () => {
     const lone = '{"name":"ab\\ud800","scopes":["account:read"]}';
     const res = await create(lone);
     expectError(res, 400, "validation_failed");
-    expect(res.body.error.details.issues).toEqual([{ path: "body.name", code: "lone_surrogate", message: "contains an unpaired surrogate" }]);
+    expect(res.body.error.details.issues).toEqual([
+      { path: "body.name", code: "lone_surrogate", message: "contains an unpaired surrogate" },
+    ]);
     const key = await create('{"name":"a","scopes":["account:read"],"\\udc00":1}');
     expectError(key, 400, "validation_failed");
     const pair = await create('{"name":"ok \\ud83d\\ude00","scopes":["account:read"]}');
@@ -233,8 +252,16 @@ describe("not found", () => {
     const theirs = await h.request("POST", "/keys", { token: other.session, idempotencyKey: idem(), body: keyBody });
     const id = theirs.body.key.id;
     expectError(await h.request("GET", `/keys/${id}`, { token: user.session }), 404, "not_found");
-    expectError(await h.request("POST", `/keys/${id}/revoke`, { token: user.session, idempotencyKey: idem(), body: {} }), 404, "not_found");
-    expectError(await h.request("POST", `/keys/${id}/rotate`, { token: user.session, idempotencyKey: idem(), body: {} }), 404, "not_found");
+    expectError(
+      await h.request("POST", `/keys/${id}/revoke`, { token: user.session, idempotencyKey: idem(), body: {} }),
+      404,
+      "not_found",
+    );
+    expectError(
+      await h.request("POST", `/keys/${id}/rotate`, { token: user.session, idempotencyKey: idem(), body: {} }),
+      404,
+      "not_found",
+    );
     expect((await h.request("GET", `/keys/${id}`, { token: other.session })).body.status).toBe("active");
   });
 });

@@ -30,7 +30,11 @@ describe("Idempotency-Key header", () => {
     expect(res.status).toBe(400);
     expect(res.body.error.code).toBe("idempotency_key_required");
     // …and before the media type is looked at.
-    const typed = await h.request("POST", "/keys", { token: user.session, body: "x", headers: { "content-type": "text/plain" } });
+    const typed = await h.request("POST", "/keys", {
+      token: user.session,
+      body: "x",
+      headers: { "content-type": "text/plain" },
+    });
     expect(typed.body.error.code).toBe("idempotency_key_required");
   });
 
@@ -39,7 +43,11 @@ describe("Idempotency-Key header", () => {
     expect(tooLong.status).toBe(400);
     expect(tooLong.body.error.code).toBe("validation_failed");
     expect(tooLong.body.error.details.issues[0].path).toBe("header.Idempotency-Key");
-    const empty = await h.request("POST", "/keys", { token: user.session, body: keyBody, headers: { "idempotency-key": "" } });
+    const empty = await h.request("POST", "/keys", {
+      token: user.session,
+      body: keyBody,
+      headers: { "idempotency-key": "" },
+    });
     expect(empty.body.error.code).toBe("validation_failed");
     expect((await createKey("k".repeat(128), { ...keyBody, name: "len128" })).status).toBe(201);
   });

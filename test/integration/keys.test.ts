@@ -10,14 +10,22 @@ beforeAll(async () => {
 });
 afterAll(() => h.close());
 
-const post = (path: string, body: unknown, token = user.session) => h.request("POST", path, { token, idempotencyKey: idem(), body });
-const create = (body: Record<string, unknown>, token?: string) => post("/keys", { name: "k", scopes: ["account:read"], ...body }, token);
+const post = (path: string, body: unknown, token = user.session) =>
+  h.request("POST", path, { token, idempotencyKey: idem(), body });
+const create = (body: Record<string, unknown>, token?: string) =>
+  post("/keys", { name: "k", scopes: ["account:read"], ...body }, token);
 const issueOf = (res: { body: any }) => res.body.error.details.issues[0];
 const tomorrow = () => new Date(h.clock.now().getTime() + 86_400_000).toISOString().slice(0, 10);
 
 describe("POST /keys", () => {
   it("creates a key shown once, stored only as a SHA-256 digest", async () => {
-    const res = await create({ name: "deploy bot", scopes: ["renders:read", "renders:write"], expires: tomorrow(), rateLimitPerMinute: 30, rateLimitPerDay: 1000 });
+    const res = await create({
+      name: "deploy bot",
+      scopes: ["renders:read", "renders:write"],
+      expires: tomorrow(),
+      rateLimitPerMinute: 30,
+      rateLimitPerDay: 1000,
+    });
     expect(res.status).toBe(201);
     expect(res.headers.location).toBe(`/api/v1/keys/${res.body.key.id}`);
     const { secret, key } = res.body;
@@ -51,7 +59,10 @@ describe("POST /keys", () => {
     expect(issueOf(await create({ name: "n".repeat(121) }))).toMatchObject({ path: "body.name", code: "max_length" });
     expect(issueOf(await create({ name: "" }))).toMatchObject({ path: "body.name", code: "min_length" });
     expect((await create({ name: "n".repeat(120) })).status).toBe(201);
-    expect(issueOf(await post("/keys", { scopes: ["account:read"] }))).toMatchObject({ path: "body.name", code: "required" });
+    expect(issueOf(await post("/keys", { scopes: ["account:read"] }))).toMatchObject({
+      path: "body.name",
+      code: "required",
+    });
   });
 
   it("needs at least one scope, each known, none repeated and none non-grantable", async () => {
@@ -74,7 +85,13 @@ describe("POST /keys", () => {
   });
 
   it("bounds the per-key limits", async () => {
-    for (const [field, bad] of [["rateLimitPerMinute", 0], ["rateLimitPerMinute", 601], ["rateLimitPerDay", 0], ["rateLimitPerDay", 864_001], ["rateLimitPerMinute", 1.5]] as const) {
+    for (const [field, bad] of [
+      ["rateLimitPerMinute", 0],
+      ["rateLimitPerMinute", 601],
+      ["rateLimitPerDay", 0],
+      ["rateLimitPerDay", 864_001],
+      ["rateLimitPerMinute", 1.5],
+    ] as const) {
       const res = await create({ [field]: bad });
       expect(res.status).toBe(400);
       expect(issueOf(res).path).toBe(`body.${field}`);
@@ -153,7 +170,12 @@ describe("POST /keys/{id}/rotate", () => {
     expect(res.status).toBe(201);
     expect(res.body.secret).toMatch(/^svc_live_/);
     expect(res.body.secret).not.toBe(old.secret);
-    expect(res.body.key).toMatchObject({ name: "rot", scopes: ["account:read", "wallet:read"], rateLimitPerMinute: 40, status: "active" });
+    expect(res.body.key).toMatchObject({
+      name: "rot",
+      scopes: ["account:read", "wallet:read"],
+      rateLimitPerMinute: 40,
+      status: "active",
+    });
     expect(res.body.previousKey).toMatchObject({ id: old.key.id, status: "revoked" });
     expect(res.headers.location).toBe(`/api/v1/keys/${res.body.key.id}`);
     expect((await h.request("GET", "/account", { token: old.secret })).status).toBe(401);
@@ -174,8 +196,12 @@ describe("POST /keys/{id}/rotate", () => {
 
   it("defaults the grace to 0, bounds it to 0..86400 and refuses to rotate a revoked key", async () => {
     const old = (await create({})).body;
-    expect(issueOf(await post(`/keys/${old.key.id}/rotate`, { graceSeconds: 86_401 }))).toMatchObject({ path: "body.graceSeconds" });
-    expect(issueOf(await post(`/keys/${old.key.id}/rotate`, { graceSeconds: -1 }))).toMatchObject({ path: "body.graceSeconds" });
+    expect(issueOf(await post(`/keys/${old.key.id}/rotate`, { graceSeconds: 86_401 }))).toMatchObject({
+      path: "body.graceSeconds",
+    });
+    expect(issueOf(await post(`/keys/${old.key.id}/rotate`, { graceSeconds: -1 }))).toMatchObject({
+      path: "body.graceSeconds",
+    });
     const res = await post(`/keys/${old.key.id}/rotate`, {});
     expect(res.body.previousKey.status).toBe("revoked");
     const again = await post(`/keys/${old.key.id}/rotate`, {});

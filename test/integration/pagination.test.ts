@@ -36,7 +36,9 @@ describe("cursor pagination", () => {
     } while (cursor);
     expect(sizes).toEqual([20, 20, 5]);
     expect(new Set(seen.map((r) => r.id)).size).toBe(ENTRIES);
-    const sorted = [...seen].sort((a, b) => (a.createdAt === b.createdAt ? (a.id < b.id ? 1 : -1) : a.createdAt < b.createdAt ? 1 : -1));
+    const sorted = [...seen].sort((a, b) =>
+      a.createdAt === b.createdAt ? (a.id < b.id ? 1 : -1) : a.createdAt < b.createdAt ? 1 : -1,
+    );
     expect(seen).toEqual(sorted);
   });
 

@@ -3,10 +3,18 @@ import type { RateLimits } from "../../src/config.js";
 import { Harness, idem } from "../../src/testutil/harness.js";
 
 // Small limits so windows fill in a few requests; the clock moves instead of the test sleeping.
-const limits: RateLimits = { perMinute: { read: 5, write: 3, expensive: 2, charge: 2 }, account: 8, unauthenticated: 60 };
+const limits: RateLimits = {
+  perMinute: { read: 5, write: 3, expensive: 2, charge: 2 },
+  account: 8,
+  unauthenticated: 60,
+};
 let h: Harness;
 beforeEach(async () => {
-  h = await Harness.start({ config: { rateLimits: limits }, rateStore: "memory", clockStart: new Date("2026-03-10T12:00:00.000Z") });
+  h = await Harness.start({
+    config: { rateLimits: limits },
+    rateStore: "memory",
+    clockStart: new Date("2026-03-10T12:00:00.000Z"),
+  });
 });
 afterEach(() => h.close());
 
@@ -21,7 +29,11 @@ describe("rate limits", () => {
   it("limits each credential per class per minute, with the spec's headers and details", async () => {
     const u = await h.user();
     const first = await read(u.key);
-    expect(first.headers).toMatchObject({ "ratelimit-limit": "5", "ratelimit-remaining": "4", "ratelimit-reset": "60" });
+    expect(first.headers).toMatchObject({
+      "ratelimit-limit": "5",
+      "ratelimit-remaining": "4",
+      "ratelimit-reset": "60",
+    });
     expect(await statuses(4, () => read(u.key))).toEqual([200, 200, 200, 200]);
     h.clock.advance(20_500);
     const refused = await read(u.key);
@@ -34,7 +46,12 @@ describe("rate limits", () => {
       remaining: 0,
       resetAt: "2026-03-10T12:01:00.000Z",
     });
-    expect(refused.headers).toMatchObject({ "ratelimit-limit": "5", "ratelimit-remaining": "0", "ratelimit-reset": "40", "retry-after": "40" });
+    expect(refused.headers).toMatchObject({
+      "ratelimit-limit": "5",
+      "ratelimit-remaining": "0",
+      "ratelimit-reset": "40",
+      "retry-after": "40",
+    });
     // Another class of the same key has its own window.
     expect((await h.request("GET", "/keys", { token: u.session })).status).toBe(200);
   });
@@ -97,7 +114,12 @@ describe("rate limits", () => {
     h.clock.advance(60_000);
     const refused = await read(k.secret);
     expect(refused.status).toBe(429);
-    expect(refused.body.error.details).toMatchObject({ class: "read", scope: "day", limit: 3, resetAt: "2026-03-11T00:00:00.000Z" });
+    expect(refused.body.error.details).toMatchObject({
+      class: "read",
+      scope: "day",
+      limit: 3,
+      resetAt: "2026-03-11T00:00:00.000Z",
+    });
     h.clock.set("2026-03-10T23:59:59.000Z");
     expect((await read(k.secret)).status).toBe(429);
     h.clock.set("2026-03-11T00:00:00.500Z");
@@ -122,7 +144,11 @@ describe("rate limits", () => {
       expect(res.status).toBe(400);
     }
     expect(await statuses(5, () => read(narrow.secret, "/wallet"))).toEqual([200, 200, 200, 200, 200]);
-    const write = await h.request("POST", "/keys", { token: u.session, idempotencyKey: idem(), body: { name: "ok", scopes: ["account:read"] } });
+    const write = await h.request("POST", "/keys", {
+      token: u.session,
+      idempotencyKey: idem(),
+      body: { name: "ok", scopes: ["account:read"] },
+    });
     expect(write.headers["ratelimit-remaining"]).toBe("2");
   });
 

@@ -46,7 +46,10 @@ describe("cursors", () => {
 
   it("refuses malformed cursors", () => {
     expect(code(() => decodeCursor("!!!", "time", now))).toEqual(["invalid_cursor", "malformed"]);
-    expect(code(() => decodeCursor(Buffer.from("hello").toString("base64url"), "time", now))).toEqual(["invalid_cursor", "malformed"]);
+    expect(code(() => decodeCursor(Buffer.from("hello").toString("base64url"), "time", now))).toEqual([
+      "invalid_cursor",
+      "malformed",
+    ]);
   });
 
   it("refuses an id not of the minted shape", () => {
@@ -56,8 +59,14 @@ describe("cursors", () => {
 
   it("refuses a timestamp beyond a hundred years of now, either way", () => {
     const year = 365.25 * 86_400_000;
-    expect(code(() => decodeCursor(encodeCursor(now.getTime() + 101 * year, id), "time", now))).toEqual(["invalid_cursor", "out_of_bounds"]);
-    expect(code(() => decodeCursor(encodeCursor(now.getTime() - 101 * year, id), "time", now))).toEqual(["invalid_cursor", "out_of_bounds"]);
+    expect(code(() => decodeCursor(encodeCursor(now.getTime() + 101 * year, id), "time", now))).toEqual([
+      "invalid_cursor",
+      "out_of_bounds",
+    ]);
+    expect(code(() => decodeCursor(encodeCursor(now.getTime() - 101 * year, id), "time", now))).toEqual([
+      "invalid_cursor",
+      "out_of_bounds",
+    ]);
     expect(decodeCursor(encodeCursor(now.getTime() - 99 * year, id), "time", now).id).toBe(id);
   });
 });

@@ -1,5 +1,5 @@
-import { Redis } from "ioredis";
 import { randomBytes } from "node:crypto";
+import { Redis } from "ioredis";
 import { afterAll, describe, expect, it } from "vitest";
 import { RedisRateLimitStore } from "../../src/http/rate-limit/redis-store.js";
 import { MemoryRateLimitStore, type RateLimitStore } from "../../src/http/rate-limit/store.js";
@@ -9,7 +9,12 @@ const stores: [string, () => { store: RateLimitStore; wait: (ms: number) => Prom
     "memory",
     () => {
       let t = 1_000_000;
-      return { store: new MemoryRateLimitStore(() => t), wait: async (ms) => void (t += ms) };
+      return {
+        store: new MemoryRateLimitStore(() => t),
+        wait: async (ms) => {
+          t += ms;
+        },
+      };
     },
   ],
 ];

@@ -29,7 +29,9 @@ describe("operation registry", () => {
   });
 
   it("flags the spec's async operations and spenders", () => {
-    const async = OPERATIONS.filter((o) => o.async).map((o) => o.id).sort();
+    const async = OPERATIONS.filter((o) => o.async)
+      .map((o) => o.id)
+      .sort();
     expect(async).toEqual(
       [
         "marketing.createExport",
@@ -43,7 +45,9 @@ describe("operation registry", () => {
       ].sort(),
     );
     for (const o of OPERATIONS.filter((r) => r.async)) expect(o.idempotent).toBe(true);
-    const charge = OPERATIONS.filter((o) => o.rateClass === "charge").map((o) => o.id).sort();
+    const charge = OPERATIONS.filter((o) => o.rateClass === "charge")
+      .map((o) => o.id)
+      .sort();
     expect(charge).toEqual(["marketing.createExport", "renders.create", "renders.createFromStoryboard"]);
     expect(OPERATIONS.find((o) => o.id === "renders.quote")?.rateClass).toBe("read");
   });

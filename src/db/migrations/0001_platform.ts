@@ -51,7 +51,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn("created_at", "text", (c) => c.notNull())
     .addColumn("last_used_at", "text")
     .execute();
-  await db.schema.createIndex("api_keys_account_created").on("api_keys").columns(["account_id", "created_at", "id"]).execute();
+  await db.schema
+    .createIndex("api_keys_account_created")
+    .on("api_keys")
+    .columns(["account_id", "created_at", "id"])
+    .execute();
 
   await db.schema
     .createTable("wallets")

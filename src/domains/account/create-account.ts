@@ -23,10 +23,7 @@ const EMAIL = /^[^\s@]{1,64}@[^\s@]+\.[^\s@]+$/;
  * Creates an account with its wallet, then the grants asked for (each a ledger entry). Shared by
  * sign-up, `clipwright admin create-account` and the development bootstrap.
  */
-export async function createAccount(
-  deps: Pick<Deps, "db" | "clock" | "auth">,
-  input: NewAccount,
-): Promise<AccountRow> {
+export async function createAccount(deps: Pick<Deps, "db" | "clock" | "auth">, input: NewAccount): Promise<AccountRow> {
   const email = normalizeEmail(input.email);
   if (!EMAIL.test(email) || email.length > 254) throw issue("body.email", "format", "must be an email address");
   if (input.password.length < PASSWORD_MIN || input.password.length > PASSWORD_MAX) {
@@ -51,7 +48,16 @@ export async function createAccount(
       await tx.insertInto("accounts").values(account).execute();
       await tx
         .insertInto("wallets")
-        .values({ account_id: account.id, plan_id: null, plan_expires_at: null, plan_seconds: 0, payg_seconds: 0, free_seconds: 0, reserved_seconds: 0, updated_at: now })
+        .values({
+          account_id: account.id,
+          plan_id: null,
+          plan_expires_at: null,
+          plan_seconds: 0,
+          payg_seconds: 0,
+          free_seconds: 0,
+          reserved_seconds: 0,
+          updated_at: now,
+        })
         .execute();
     });
   } catch (err) {

@@ -1,6 +1,6 @@
 import { Type } from "@sinclair/typebox";
-import { defineOperation, ok } from "../../operations/define.js";
 import { ApiError } from "../../http/api-error.js";
+import { defineOperation, ok } from "../../operations/define.js";
 import { walletView } from "../wallet/balance.js";
 import { getWallet, lapseExpiredPlan } from "../wallet/movements.js";
 import { WalletSchema } from "../wallet/schemas.js";

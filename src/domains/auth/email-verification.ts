@@ -8,12 +8,20 @@ import { sha256 } from "../keys/secrets.js";
 const TOKEN_TTL_MS = 48 * 3600_000;
 
 /** Mails a one-time verification link; only the token's hash is stored. */
-export async function sendVerification(deps: Pick<Deps, "db" | "clock" | "mailer" | "config">, account: { id: string; email: string }) {
+export async function sendVerification(
+  deps: Pick<Deps, "db" | "clock" | "mailer" | "config">,
+  account: { id: string; email: string },
+) {
   const token = `ver_${randomBase62(40)}`;
   const now = deps.clock.now();
   await deps.db.kysely
     .insertInto("email_verifications")
-    .values({ token_hash: sha256(token), account_id: account.id, expires_at: iso(addMs(now, TOKEN_TTL_MS)), created_at: iso(now) })
+    .values({
+      token_hash: sha256(token),
+      account_id: account.id,
+      expires_at: iso(addMs(now, TOKEN_TTL_MS)),
+      created_at: iso(now),
+    })
     .execute();
   await deps.mailer.send({
     to: account.email,

@@ -3,8 +3,8 @@ import type { PublicRoute } from "../../http/public-route.js";
 import { createAccount } from "../account/create-account.js";
 import { sendVerification, verifyEmailToken } from "./email-verification.js";
 import { PASSWORD_MAX, PASSWORD_MIN } from "./passwords.js";
-import { deleteSession } from "./sessions-store.js";
 import { signIn } from "./sessions.js";
+import { deleteSession } from "./sessions-store.js";
 
 const Email = Type.String({ minLength: 3, maxLength: 254 });
 const Password = Type.String({ minLength: PASSWORD_MIN, maxLength: PASSWORD_MAX });
@@ -19,9 +19,13 @@ export const AUTH_ROUTES: PublicRoute[] = [
     method: "POST",
     path: "/auth/signup",
     summary: "Create an account",
-    description: "Creates an account with the sign-up gift of free (watermarked) seconds and mails a verification link.",
+    description:
+      "Creates an account with the sign-up gift of free (watermarked) seconds and mails a verification link.",
     auth: "none",
-    body: Type.Object({ email: Email, password: Password, name: Type.String({ minLength: 1, maxLength: 120 }) }, { additionalProperties: false }),
+    body: Type.Object(
+      { email: Email, password: Password, name: Type.String({ minLength: 1, maxLength: 120 }) },
+      { additionalProperties: false },
+    ),
     responses: {
       201: Type.Object(
         {
@@ -40,7 +44,10 @@ export const AUTH_ROUTES: PublicRoute[] = [
       await sendVerification(deps, account);
       return {
         status: 201,
-        body: { account: { id: account.id, email: account.email, name: account.name, emailVerified: false }, verificationSent: true },
+        body: {
+          account: { id: account.id, email: account.email, name: account.name, emailVerified: false },
+          verificationSent: true,
+        },
       };
     },
   },
@@ -49,9 +56,13 @@ export const AUTH_ROUTES: PublicRoute[] = [
     method: "POST",
     path: "/auth/sessions",
     summary: "Sign in",
-    description: "Exchanges email and password for a dashboard session token (`sess_…`), accepted only as a Bearer token.",
+    description:
+      "Exchanges email and password for a dashboard session token (`sess_…`), accepted only as a Bearer token.",
     auth: "none",
-    body: Type.Object({ email: Email, password: Type.String({ minLength: 1, maxLength: PASSWORD_MAX }) }, { additionalProperties: false }),
+    body: Type.Object(
+      { email: Email, password: Type.String({ minLength: 1, maxLength: PASSWORD_MAX }) },
+      { additionalProperties: false },
+    ),
     responses: { 201: Session },
     async handler({ body, deps }) {
       const { email, password } = body as { email: string; password: string };
@@ -77,7 +88,8 @@ export const AUTH_ROUTES: PublicRoute[] = [
     method: "POST",
     path: "/auth/verify-email",
     summary: "Verify an email address",
-    description: "Consumes the token from the verification mail. Unknown token: 404 not_found; older than 48 hours: 410 expired.",
+    description:
+      "Consumes the token from the verification mail. Unknown token: 404 not_found; older than 48 hours: 410 expired.",
     auth: "none",
     body: Type.Object({ token: Type.String({ minLength: 1, maxLength: 128 }) }, { additionalProperties: false }),
     responses: { 200: Type.Object({ emailVerified: Type.Literal(true) }, { additionalProperties: false }) },

@@ -21,7 +21,13 @@ export async function signIn(deps: Pick<Deps, "db" | "clock" | "config">, email:
   const expiresAt = iso(addMs(now, deps.config.sessionTtlSeconds * 1000));
   await deps.db.kysely
     .insertInto("sessions")
-    .values({ id: uuidv7(now.getTime()), account_id: account.id, token_hash: sha256(token), expires_at: expiresAt, created_at: iso(now) })
+    .values({
+      id: uuidv7(now.getTime()),
+      account_id: account.id,
+      token_hash: sha256(token),
+      expires_at: expiresAt,
+      created_at: iso(now),
+    })
     .execute();
   return { token, expiresAt };
 }

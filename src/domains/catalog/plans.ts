@@ -16,9 +16,36 @@ export interface Plan {
 }
 
 export const PLANS: readonly Plan[] = [
-  { id: "starter", name: "Starter", secondsPerPeriod: 1_800, periodDays: 30, priceCents: 2_900, currency: "usd", maxConcurrentJobs: 3, watermark: false },
-  { id: "pro", name: "Pro", secondsPerPeriod: 7_200, periodDays: 30, priceCents: 8_900, currency: "usd", maxConcurrentJobs: 3, watermark: false },
-  { id: "business", name: "Business", secondsPerPeriod: 36_000, periodDays: 30, priceCents: 34_900, currency: "usd", maxConcurrentJobs: 3, watermark: false },
+  {
+    id: "starter",
+    name: "Starter",
+    secondsPerPeriod: 1_800,
+    periodDays: 30,
+    priceCents: 2_900,
+    currency: "usd",
+    maxConcurrentJobs: 3,
+    watermark: false,
+  },
+  {
+    id: "pro",
+    name: "Pro",
+    secondsPerPeriod: 7_200,
+    periodDays: 30,
+    priceCents: 8_900,
+    currency: "usd",
+    maxConcurrentJobs: 3,
+    watermark: false,
+  },
+  {
+    id: "business",
+    name: "Business",
+    secondsPerPeriod: 36_000,
+    periodDays: 30,
+    priceCents: 34_900,
+    currency: "usd",
+    maxConcurrentJobs: 3,
+    watermark: false,
+  },
 ];
 
 export const findPlan = (id: string): Plan | undefined => PLANS.find((p) => p.id === id);

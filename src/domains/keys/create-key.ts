@@ -23,7 +23,8 @@ export async function createKey(
 ) {
   const now = deps.clock.now();
   const notGrantable = input.scopes.findIndex((s) => NON_GRANTABLE_SCOPES.includes(s as Scope));
-  if (notGrantable >= 0) throw issue(`body.scopes[${notGrantable}]`, "not_grantable", "is never grantable to an API key");
+  if (notGrantable >= 0)
+    throw issue(`body.scopes[${notGrantable}]`, "not_grantable", "is never grantable to an API key");
   if (input.expires !== undefined && input.expires <= utcDay(now)) {
     throw issue("body.expires", "not_future", "must be a date after today (UTC)");
   }

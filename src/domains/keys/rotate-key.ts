@@ -2,7 +2,7 @@ import { addMs, iso } from "../../clock.js";
 import { ApiError } from "../../http/api-error.js";
 import { uuidv7 } from "../../ids.js";
 import { created, defineOperation } from "../../operations/define.js";
-import { KeyIdParams, RotateKeyBody, RotatedKey } from "./schemas.js";
+import { KeyIdParams, RotatedKey, RotateKeyBody } from "./schemas.js";
 import { mintKey } from "./secrets.js";
 import { findKey, insertKey, type KeyRow, stopKeyAt } from "./store.js";
 import { keyStatus, keyView } from "./view.js";

@@ -24,14 +24,22 @@ export const CreateKeyBody = Type.Object(
 );
 
 export const SecretAndKey = Type.Object(
-  { secret: Type.String({ pattern: "^svc_live_[0-9A-Za-z]{40}$", description: "Shown once; never retrievable again." }), key: ApiKeySchema },
+  {
+    secret: Type.String({ pattern: "^svc_live_[0-9A-Za-z]{40}$", description: "Shown once; never retrievable again." }),
+    key: ApiKeySchema,
+  },
   { additionalProperties: false },
 );
 
 export const RotateKeyBody = Type.Object(
   {
     graceSeconds: Type.Optional(
-      Type.Integer({ minimum: 0, maximum: 86_400, default: 0, description: "How long the old key keeps working; 0 stops it at once." }),
+      Type.Integer({
+        minimum: 0,
+        maximum: 86_400,
+        default: 0,
+        description: "How long the old key keeps working; 0 stops it at once.",
+      }),
     ),
   },
   { additionalProperties: false },

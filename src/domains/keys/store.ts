@@ -9,7 +9,12 @@ export async function insertKey(db: Kysely<Database>, row: KeyRow): Promise<void
 }
 
 export async function findKey(db: Kysely<Database>, accountId: string, id: string): Promise<KeyRow | undefined> {
-  return db.selectFrom("api_keys").selectAll().where("account_id", "=", accountId).where("id", "=", id).executeTakeFirst();
+  return db
+    .selectFrom("api_keys")
+    .selectAll()
+    .where("account_id", "=", accountId)
+    .where("id", "=", id)
+    .executeTakeFirst();
 }
 
 export async function countActiveKeys(db: Kysely<Database>, accountId: string, now: Date): Promise<number> {
@@ -25,7 +30,12 @@ export async function countActiveKeys(db: Kysely<Database>, accountId: string, n
 }
 
 /** Schedules the key to stop at `at` unless it already stops earlier. Returns the updated row. */
-export async function stopKeyAt(db: Kysely<Database>, accountId: string, id: string, at: string): Promise<KeyRow | undefined> {
+export async function stopKeyAt(
+  db: Kysely<Database>,
+  accountId: string,
+  id: string,
+  at: string,
+): Promise<KeyRow | undefined> {
   return db
     .updateTable("api_keys")
     .set({ revoked_at: at })

@@ -73,13 +73,21 @@ export const getUsage = defineOperation({
       .orderBy("operation_id")
       .execute();
 
-    const days = new Map<string, { date: string; total: number; byClass: Record<string, number>; operations: { operationId: string; rateClass: string; count: number }[] }>();
+    const days = new Map<
+      string,
+      {
+        date: string;
+        total: number;
+        byClass: Record<string, number>;
+        operations: { operationId: string; rateClass: string; count: number }[];
+      }
+    >();
     const byClass = zeroByClass();
     let total = 0;
     for (const r of rows) {
       const n = Number(r.count);
-      let day = days.get(r.day);
-      if (!day) days.set(r.day, (day = { date: r.day, total: 0, byClass: zeroByClass(), operations: [] }));
+      const day = days.get(r.day) ?? { date: r.day, total: 0, byClass: zeroByClass(), operations: [] };
+      days.set(r.day, day);
       day.total += n;
       day.byClass[r.rate_class] = (day.byClass[r.rate_class] ?? 0) + n;
       day.operations.push({ operationId: r.operation_id, rateClass: r.rate_class, count: n });

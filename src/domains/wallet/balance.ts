@@ -13,7 +13,8 @@ export const availableSeconds = (w: WalletRow): number =>
   w.plan_seconds + w.payg_seconds + w.free_seconds - w.reserved_seconds;
 
 /** Spec (Authentication 5): API access needs a live plan or top-up time; free signup seconds don't count. */
-export const isPaid = (w: PlanFields & Pick<WalletRow, "payg_seconds">, now: Date): boolean => planActive(w, now) || w.payg_seconds > 0;
+export const isPaid = (w: PlanFields & Pick<WalletRow, "payg_seconds">, now: Date): boolean =>
+  planActive(w, now) || w.payg_seconds > 0;
 
 /** The wallet as GET /account and GET /wallet show it. */
 export function walletView(w: WalletRow, now: Date) {

@@ -1,7 +1,7 @@
 import { ApiError } from "../../http/api-error.js";
 import { defineOperation, ok } from "../../operations/define.js";
 import { isPaid, walletView } from "./balance.js";
-import { getWallet as readWallet, lapseExpiredPlan } from "./movements.js";
+import { lapseExpiredPlan, getWallet as readWallet } from "./movements.js";
 import { WalletResponse } from "./schemas.js";
 
 export const getWallet = defineOperation({

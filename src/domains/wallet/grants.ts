@@ -49,7 +49,8 @@ async function credit(
   note: string,
 ): Promise<WalletRow> {
   const seconds = buckets.payg ?? buckets.free ?? 0;
-  if (!Number.isInteger(seconds) || seconds <= 0) throw new ApiError("validation_failed", { reason: "seconds_positive" });
+  if (!Number.isInteger(seconds) || seconds <= 0)
+    throw new ApiError("validation_failed", { reason: "seconds_positive" });
   const after = await moveSeconds(deps.db.kysely, accountId, { type, ...buckets, note }, deps.clock.now());
   if (!after) throw new ApiError("not_found");
   deps.auth.forgetAll();

@@ -10,7 +10,10 @@ export const WalletSchema = Type.Object(
     paygSeconds: Type.Integer({ minimum: 0 }),
     freeSeconds: Type.Integer({ minimum: 0 }),
     reservedSeconds: Type.Integer({ minimum: 0 }),
-    availableSeconds: Type.Integer({ minimum: 0, description: "planSeconds + paygSeconds + freeSeconds − reservedSeconds" }),
+    availableSeconds: Type.Integer({
+      minimum: 0,
+      description: "planSeconds + paygSeconds + freeSeconds − reservedSeconds",
+    }),
     planId: NullableString(),
     planExpiresAt: NullableString("date-time"),
     planActive: Type.Boolean(),

@@ -106,13 +106,17 @@ export class RateLimiter {
 
   private refusal(rateClass: RateClass | "unauthenticated", scope: Scope, window: RateWindow): RateLimitedError {
     const retryAfter = Math.max(1, Math.ceil((window.resetAt - this.now()) / 1000));
-    return new RateLimitedError(window, {
-      class: rateClass,
-      scope,
-      limit: window.limit,
-      remaining: window.remaining,
-      resetAt: new Date(window.resetAt).toISOString(),
-    }, retryAfter);
+    return new RateLimitedError(
+      window,
+      {
+        class: rateClass,
+        scope,
+        limit: window.limit,
+        remaining: window.remaining,
+        resetAt: new Date(window.resetAt).toISOString(),
+      },
+      retryAfter,
+    );
   }
 }
 
