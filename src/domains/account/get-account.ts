@@ -2,7 +2,7 @@ import { Type } from "@sinclair/typebox";
 import { ApiError } from "../../http/api-error.js";
 import { defineOperation, ok } from "../../operations/define.js";
 import { walletView } from "../wallet/balance.js";
-import { getWallet, lapseExpiredPlan } from "../wallet/movements.js";
+import { readWallet } from "../wallet/movements.js";
 import { WalletSchema } from "../wallet/schemas.js";
 import { findAccount } from "./store.js";
 
@@ -43,9 +43,8 @@ export const getAccount = defineOperation({
   responses: { 200: AccountResponse },
   async handler({ actor, deps, now }) {
     const account = await findAccount(deps.db.kysely, actor.accountId);
-    const stored = await getWallet(deps.db.kysely, actor.accountId);
-    if (!account || !stored) throw new ApiError("not_found");
-    const wallet = await lapseExpiredPlan(deps.db.kysely, stored, now);
+    if (!account) throw new ApiError("not_found");
+    const wallet = await readWallet(deps.db.kysely, actor.accountId, now);
     return ok({
       account: {
         id: account.id,

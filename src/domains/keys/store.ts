@@ -1,6 +1,7 @@
 import type { Kysely, Selectable } from "kysely";
 import { iso } from "../../clock.js";
 import type { ApiKeysTable, Database } from "../../db/schema.js";
+import { ACCOUNT_STATE_COLUMNS } from "../account/store.js";
 
 export type KeyRow = Selectable<ApiKeysTable>;
 
@@ -61,11 +62,7 @@ export async function findKeysForAuth(db: Kysely<Database>, prefix: string) {
       "k.revoked_at",
       "k.rate_limit_per_minute",
       "k.rate_limit_per_day",
-      "a.email_verified",
-      "a.deletion_status",
-      "w.plan_id",
-      "w.plan_expires_at",
-      "w.payg_seconds",
+      ...ACCOUNT_STATE_COLUMNS,
     ])
     .where("k.prefix", "=", prefix)
     .execute();

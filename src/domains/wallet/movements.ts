@@ -1,6 +1,7 @@
 import { type Kysely, sql } from "kysely";
 import { iso } from "../../clock.js";
 import type { Database } from "../../db/schema.js";
+import { ApiError } from "../../http/api-error.js";
 import { uuidv7 } from "../../ids.js";
 import { availableSeconds, type WalletRow } from "./balance.js";
 
@@ -91,6 +92,13 @@ export async function moveSeconds(
 
 export async function getWallet(db: Kysely<Database>, accountId: string): Promise<WalletRow | undefined> {
   return db.selectFrom("wallets").selectAll().where("account_id", "=", accountId).executeTakeFirst();
+}
+
+/** The wallet as of now (an ended plan lapsed first), or 404 for an account without one. */
+export async function readWallet(db: Kysely<Database>, accountId: string, now: Date): Promise<WalletRow> {
+  const stored = await getWallet(db, accountId);
+  if (!stored) throw new ApiError("not_found");
+  return lapseExpiredPlan(db, stored, now);
 }
 
 /** A plan past its end lapses (lazily, on reads; idempotent). */
