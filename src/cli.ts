@@ -12,11 +12,10 @@ import { ApiError } from "./http/api-error.js";
 import { Authenticator } from "./http/authenticate.js";
 import { compileValidator, validateParts } from "./http/validation.js";
 import { GRANTABLE_SCOPES } from "./operations/scopes.js";
-import { serve } from "./server.js";
 
 const USAGE = `clipwright — self-hostable video generation service
 
-  clipwright serve [--port P]      API, workers and dashboard in one process (npm start)
+  clipwright serve [--port P]      the whole service in one process (npm start)
   clipwright api [--port P]        API process only (scale-out)
   clipwright migrate               bring the database schema up to date
   clipwright admin create-account --email E --password P [--name N] [--verified]
@@ -28,30 +27,37 @@ const USAGE = `clipwright — self-hostable video generation service
 
 Shared options: --data-dir DIR (or CLIPWRIGHT_DATA_DIR); DATABASE_URL, REDIS_URL, CLIPWRIGHT_ENV.`;
 
-const { values: flags, positionals } = parseArgs({
-  allowPositionals: true,
-  options: {
-    port: { type: "string" },
-    "data-dir": { type: "string" },
-    email: { type: "string" },
-    password: { type: "string" },
-    name: { type: "string" },
-    verified: { type: "boolean" },
-    plan: { type: "string" },
-    "topup-seconds": { type: "string" },
-    "free-seconds": { type: "string" },
-    scopes: { type: "string" },
-    "rate-per-minute": { type: "string" },
-    "rate-per-day": { type: "string" },
-    json: { type: "boolean" },
-    help: { type: "boolean", short: "h" },
-  },
-});
+function parseCommandLine() {
+  try {
+    return parseArgs({ allowPositionals: true, options: OPTIONS });
+  } catch (err) {
+    return fail(`${(err as Error).message}\n\n${USAGE}`);
+  }
+}
+
+const OPTIONS = {
+  port: { type: "string" },
+  "data-dir": { type: "string" },
+  email: { type: "string" },
+  password: { type: "string" },
+  name: { type: "string" },
+  verified: { type: "boolean" },
+  plan: { type: "string" },
+  "topup-seconds": { type: "string" },
+  "free-seconds": { type: "string" },
+  scopes: { type: "string" },
+  "rate-per-minute": { type: "string" },
+  "rate-per-day": { type: "string" },
+  json: { type: "boolean" },
+  help: { type: "boolean", short: "h" },
+} as const;
 
 function fail(message: string): never {
   process.stderr.write(`${message}\n`);
   process.exit(2);
 }
+
+const { values: flags, positionals } = parseCommandLine();
 
 const need = (name: keyof typeof flags): string => {
   const v = flags[name];
@@ -67,16 +73,20 @@ const count = (name: keyof typeof flags): number | undefined => {
 };
 
 async function main(): Promise<void> {
-  const env = { ...process.env };
-  if (flags["data-dir"]) env.CLIPWRIGHT_DATA_DIR = flags["data-dir"];
-  if (flags.port) env.PORT = flags.port;
-  const config = loadConfig(env);
   const [command, sub] = positionals;
   if (flags.help || !command) {
     process.stdout.write(`${USAGE}\n`);
     return;
   }
-  if (command === "serve" || command === "api") return serve(config, command === "serve" ? "all" : "api");
+  const env = { ...process.env };
+  if (flags["data-dir"]) env.CLIPWRIGHT_DATA_DIR = flags["data-dir"];
+  if (flags.port) env.PORT = flags.port;
+  const config = loadConfig(env);
+  if (command === "serve" || command === "api") {
+    // Loaded only here: the admin commands need none of the web stack.
+    const { serve } = await import("./server.js");
+    return serve(config, command === "serve" ? "all" : "api");
+  }
 
   const db = connectDb({ databaseUrl: config.databaseUrl, sqlitePath: join(config.dataDir, "clipwright.sqlite") });
   try {

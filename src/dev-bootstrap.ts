@@ -1,13 +1,16 @@
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { iso } from "./clock.js";
 import type { Deps } from "./deps.js";
 import { createAccount } from "./domains/account/create-account.js";
 import { findAccountByEmail } from "./domains/account/store.js";
+import { hashPassword } from "./domains/auth/passwords.js";
 import { createKey } from "./domains/keys/create-key.js";
 import { randomBase62 } from "./ids.js";
 import { GRANTABLE_SCOPES } from "./operations/scopes.js";
 
 export const DEV_EMAIL = "dev@clipwright.local";
+const DEV_KEY_NAME = "development";
 
 interface DevCredentials {
   email: string;
@@ -26,6 +29,24 @@ export async function ensureDevAccount(deps: Deps): Promise<DevCredentials> {
   }
   const password = randomBase62(20);
   let account = await findAccountByEmail(deps.db.kysely, DEV_EMAIL);
+  if (account) {
+    // The credentials file was lost: new password, and the old development keys stop (they were
+    // only ever shown in that file), so repeated starts neither lock the person out nor pile up keys.
+    const now = iso(deps.clock.now());
+    await deps.db.kysely
+      .updateTable("accounts")
+      .set({ password_hash: await hashPassword(password), updated_at: now })
+      .where("id", "=", account.id)
+      .execute();
+    await deps.db.kysely
+      .updateTable("api_keys")
+      .set({ revoked_at: now })
+      .where("account_id", "=", account.id)
+      .where("name", "=", DEV_KEY_NAME)
+      .where("revoked_at", "is", null)
+      .execute();
+    deps.auth.forgetAll();
+  }
   account ??= await createAccount(deps, {
     email: DEV_EMAIL,
     password,
@@ -34,7 +55,7 @@ export async function ensureDevAccount(deps: Deps): Promise<DevCredentials> {
     planId: "pro",
     topupSeconds: 3600,
   });
-  const { secret } = await createKey(deps, account.id, { name: "development", scopes: [...GRANTABLE_SCOPES] });
+  const { secret } = await createKey(deps, account.id, { name: DEV_KEY_NAME, scopes: [...GRANTABLE_SCOPES] });
   const creds = { email: DEV_EMAIL, password, apiKey: secret };
   writeFileSync(file, `${JSON.stringify(creds, null, 2)}\n`, { mode: 0o600 });
   return creds;

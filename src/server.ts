@@ -25,7 +25,7 @@ export async function serve(config: Config, role: "all" | "api"): Promise<void> 
       ].join("\n"),
     );
   } else {
-    process.stdout.write(`Clipwright ${role === "api" ? "API" : ""} listening on ${base}\n`);
+    process.stdout.write(`Clipwright${role === "api" ? " API" : ""} listening on ${base}\n`);
   }
   const stop = async () => {
     await app.close();

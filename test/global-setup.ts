@@ -4,9 +4,13 @@
 import pg from "pg";
 
 const STALE_SCHEMAS = String.raw`SELECT nspname FROM pg_namespace WHERE nspname LIKE 't\_%' ORDER BY nspname`;
-// Another client connected to the same database may be a concurrent test run still using its schemas.
-const OTHER_CLIENTS =
-  "SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()";
+// Test schemas carry their creation time (`t_<epoch ms>_…`, `t_cli_<epoch ms>_…`). Only those older than
+// any test run could last are dropped: a run started by someone else may still be using the young ones.
+const STALE_AFTER_MS = 60 * 60_000;
+const createdAt = (schema: string): number | null => {
+  const m = /^t_(?:[a-z]+_)?(\d{13})_/.exec(schema);
+  return m ? Number(m[1]) : null;
+};
 
 async function connect(url: string): Promise<pg.Client> {
   const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5_000 });
@@ -39,10 +43,10 @@ async function dropLeftoverSchemas(url: string): Promise<void> {
     return; // a new database has nothing to clean
   }
   try {
-    const others = await client.query<{ n: number }>(OTHER_CLIENTS);
-    if ((others.rows[0]?.n ?? 0) > 0) return;
     const { rows } = await client.query<{ nspname: string }>(STALE_SCHEMAS);
     for (const { nspname } of rows) {
+      const born = createdAt(nspname);
+      if (born === null || Date.now() - born < STALE_AFTER_MS) continue;
       await client.query(`DROP SCHEMA IF EXISTS "${nspname.replaceAll('"', '""')}" CASCADE`);
     }
   } finally {

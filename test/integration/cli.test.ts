@@ -110,6 +110,12 @@ describe(`clipwright CLI (${ON_POSTGRES ? "postgres" : "sqlite"})`, () => {
     const first = expectOk(await cli("migrate"));
     expect(first).toMatch(/^applied: \S+/);
     expect(first).toContain("0001_platform");
+    if (schema) {
+      // Everything, the migrator's own bookkeeping included, lands in this run's schema.
+      expect(await schema.tables()).toEqual(
+        expect.arrayContaining(["accounts", "kysely_migration", "kysely_migration_lock"]),
+      );
+    }
     const second = expectOk(await cli("migrate"));
     expect(second).toMatch(/up to date/);
     expect(second).not.toMatch(/applied/);

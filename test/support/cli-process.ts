@@ -47,6 +47,8 @@ export interface PgSchema {
   /** DATABASE_URL whose connections use only this schema (search_path through `options`). */
   url: string;
   name: string;
+  /** Names of the tables in this schema. */
+  tables(): Promise<string[]>;
   drop(): Promise<void>;
 }
 
@@ -66,17 +68,6 @@ export async function freshPgSchema(baseUrl: string): Promise<PgSchema> {
   await client.connect();
   try {
     await client.query(`create schema ${name}`);
-    // Work-around for a src/ bug (src/db/connect.ts migrateToLatest): Kysely's Migrator decides whether
-    // its bookkeeping tables exist by looking in EVERY schema of the database, so in a fresh schema it
-    // skips creating them as soon as any other schema (another test file's) has them, and then fails
-    // with `relation "kysely_migration_lock" does not exist`. Creating them here, exactly as Kysely
-    // would, keeps this test independent of whatever else runs at the same time.
-    await client.query(
-      `create table ${name}.kysely_migration (name varchar(255) not null primary key, timestamp varchar(255) not null)`,
-    );
-    await client.query(
-      `create table ${name}.kysely_migration_lock (id varchar(255) not null primary key, is_locked integer not null default 0)`,
-    );
   } catch (err) {
     await client.end();
     throw err;
@@ -85,6 +76,13 @@ export async function freshPgSchema(baseUrl: string): Promise<PgSchema> {
   return {
     url,
     name,
+    async tables() {
+      const { rows } = await client.query<{ table_name: string }>(
+        "select table_name from information_schema.tables where table_schema = $1 order by table_name",
+        [name],
+      );
+      return rows.map((r) => r.table_name);
+    },
     async drop() {
       try {
         await client.query(`drop schema if exists ${name} cascade`);
