@@ -16,7 +16,8 @@ if (unknown.length) {
   process.exit(2);
 }
 const selected = asked.length ? SUITES.filter((s) => asked.includes(s.name)) : SUITES;
-const command = asked.length ? `npm run bench -- ${asked.join(" ")}` : "npm run bench";
+// As typed, with DATABASE_URL shown only as set (it may hold a password).
+const command = `${process.env.DATABASE_URL ? "DATABASE_URL=postgres://… " : ""}npm run bench${asked.length ? ` -- ${asked.join(" ")}` : ""}`;
 
 const missed: string[] = [];
 for (const suite of selected) {

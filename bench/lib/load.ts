@@ -14,6 +14,10 @@ export interface Measurement {
   p50: number;
   p99: number;
   requests: number;
+  /** Server CPU time per answered request, in microseconds (when the server's CPU could be read). */
+  cpuUsPerRequest: number;
+  /** Share of one core the server used during the measured run. */
+  serverBusy: number;
 }
 
 export class BenchError extends Error {}
@@ -30,12 +34,31 @@ async function fire(url: string, headers: Record<string, string>, connections: n
   return result;
 }
 
-export async function measure(url: string, headers: Record<string, string>, opts: LoadOptions): Promise<Measurement> {
+/**
+ * `serverCpu` reads the server process's CPU seconds, so the cost of a request can be told apart from
+ * the capacity of the load generator: on 2 cores a fast server can be limited by autocannon, not by
+ * itself, and then its req/s says little about what it could do.
+ */
+export async function measure(
+  url: string,
+  headers: Record<string, string>,
+  opts: LoadOptions,
+  serverCpu: () => number = () => Number.NaN,
+): Promise<Measurement> {
   if (opts.warmupSeconds > 0) await fire(url, headers, opts.connections, opts.warmupSeconds);
+  const cpuBefore = serverCpu();
   const r = await fire(url, headers, opts.connections, opts.seconds);
+  const cpu = serverCpu() - cpuBefore;
   // Total over the measured time, not requests.average: that is a mean of whole-second samples and
   // swings with how the run's edges fall.
-  return { rps: r.requests.total / r.duration, p50: r.latency.p50, p99: r.latency.p99, requests: r.requests.total };
+  return {
+    rps: r.requests.total / r.duration,
+    p50: r.latency.p50,
+    p99: r.latency.p99,
+    requests: r.requests.total,
+    cpuUsPerRequest: (cpu / r.requests.total) * 1e6,
+    serverBusy: cpu / r.duration,
+  };
 }
 
 export const median = (xs: number[]): number => {

@@ -1,18 +1,33 @@
 // Servers under test run in child processes: autocannon in this process must not share (and slow)
 // the event loop it is measuring.
 import { spawn } from "node:child_process";
+import { readFileSync } from "node:fs";
 import { createInterface } from "node:readline";
 
 export interface ServerInfo {
   port: number;
   /** API key the server seeded, when it has one. */
   key?: string;
+  /** The database and its version, when it has one. */
+  version?: string;
 }
 
 export interface RunningServer {
   info: ServerInfo;
   base: string;
+  /** The server process's CPU time so far (user + system), in seconds. */
+  cpuSeconds(): number;
   stop(): Promise<void>;
+}
+
+// Linux's clock tick for /proc/<pid>/stat (USER_HZ): 100 on every Linux the project runs on.
+const TICKS_PER_SECOND = 100;
+
+/** utime + stime of a process, from /proc/<pid>/stat (fields 14 and 15, after the command name). */
+function processCpuSeconds(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+  return (Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND;
 }
 
 const READY_TIMEOUT_MS = 60_000;
@@ -58,6 +73,7 @@ export async function startServer(
   return {
     info,
     base: `http://127.0.0.1:${info.port}`,
+    cpuSeconds: () => processCpuSeconds(child.pid as number),
     async stop() {
       live.delete(kill);
       if (child.exitCode === null && child.signalCode === null) kill();

@@ -1,5 +1,6 @@
 // The whole service (buildApp) in its own process, on a fresh database, seeded with one paid account,
-// an all-scopes API key and 26 ledger rows. Prints {"port","key"} on one stdout line when ready.
+// an all-scopes API key and 26 ledger rows. Prints {"port","key","version"} on one stdout line when
+// ready (version: the database's, for the report).
 //
 //   BENCH_DB=sqlite|postgres   postgres needs DATABASE_URL; a fresh schema is created and dropped
 //   BENCH_RATE_STORE=off       a rate store that counts nothing (profiling: what do limits cost?)
@@ -8,6 +9,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { sql } from "kysely";
 import pg from "pg";
 import { buildApp } from "../../src/app.js";
 import { loadConfig } from "../../src/config.js";
@@ -17,20 +19,23 @@ import { topUp } from "../../src/domains/wallet/grants.js";
 import type { RateLimitStore } from "../../src/http/rate-limit/store.js";
 import { GRANTABLE_SCOPES } from "../../src/operations/scopes.js";
 
-// High enough that no window fills during a run: the benchmark measures the path, not the refusal.
-const RAISED_LIMITS =
-  "read=1000000,write=1000000,expensive=1000000,charge=1000000,account=10000000,unauthenticated=1000000";
+// High enough that no window fills during a run, however fast the service gets (all targets share
+// one key's "read" window): the benchmark measures the path, not the refusal.
+const RAISED = 1_000_000_000;
+const RAISED_LIMITS = ["read", "write", "expensive", "charge", "account", "unauthenticated"]
+  .map((name) => `${name}=${RAISED}`)
+  .join(",");
 const TOPUPS = 25; // + the plan grant = 26 ledger rows, so ?limit=20 returns a full page
 
 const usePostgres = process.env.BENCH_DB === "postgres";
 const databaseUrl = usePostgres ? process.env.DATABASE_URL : undefined;
 if (usePostgres && !databaseUrl) throw new Error("BENCH_DB=postgres needs DATABASE_URL");
 
-async function admin(sql: string): Promise<void> {
+async function admin(statement: string): Promise<void> {
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   try {
-    await client.query(sql);
+    await client.query(statement);
   } finally {
     await client.end();
   }
@@ -57,30 +62,44 @@ const config = loadConfig(
   },
   { logLevel: "silent" },
 );
-const { app, deps } = await buildApp({
-  config,
-  pgSchema,
-  ...(process.env.BENCH_RATE_STORE === "off" ? { rateStore: noLimits } : {}),
-});
+async function cleanup(): Promise<void> {
+  rmSync(dataDir, { recursive: true, force: true });
+  if (pgSchema) await admin(`drop schema ${pgSchema} cascade`);
+}
 
-const account = await createAccount(deps, {
-  email: "bench@example.com",
-  password: "bench password 123",
-  verified: true,
-  planId: "pro",
-});
-for (let i = 0; i < TOPUPS; i++) await topUp(deps, account.id, 60);
-const { secret } = await createKey(deps, account.id, { name: "bench", scopes: [...GRANTABLE_SCOPES] });
+async function start() {
+  const { app, deps } = await buildApp({
+    config,
+    pgSchema,
+    ...(process.env.BENCH_RATE_STORE === "off" ? { rateStore: noLimits } : {}),
+  });
+  const account = await createAccount(deps, {
+    email: "bench@example.com",
+    password: "bench password 123",
+    verified: true,
+    planId: "pro",
+  });
+  for (let i = 0; i < TOPUPS; i++) await topUp(deps, account.id, 60);
+  const { secret } = await createKey(deps, account.id, { name: "bench", scopes: [...GRANTABLE_SCOPES] });
+  const version = usePostgres
+    ? `PostgreSQL ${(await sql<{ v: string }>`select current_setting('server_version') as v`.execute(deps.db.kysely)).rows[0]?.v}`
+    : `SQLite ${(await sql<{ v: string }>`select sqlite_version() as v`.execute(deps.db.kysely)).rows[0]?.v}`;
+  await app.listen({ port: 0, host: "127.0.0.1" });
+  return { app, ready: { port: (app.server.address() as AddressInfo).port, key: secret, version } };
+}
 
-await app.listen({ port: 0, host: "127.0.0.1" });
-process.stdout.write(`${JSON.stringify({ port: (app.server.address() as AddressInfo).port, key: secret })}\n`);
+// A failed start must not leave a schema behind.
+const { app, ready } = await start().catch(async (err: unknown) => {
+  await cleanup();
+  throw err;
+});
+process.stdout.write(`${JSON.stringify(ready)}\n`);
 
 const stop = async () => {
   try {
     await app.close();
   } finally {
-    rmSync(dataDir, { recursive: true, force: true });
-    if (pgSchema) await admin(`drop schema ${pgSchema} cascade`);
+    await cleanup();
   }
   process.exit(0); // a normal exit, so --cpu-prof writes its profile
 };

@@ -11,6 +11,12 @@ export type Dialect = "sqlite" | "postgres";
 export interface Db {
   kysely: Kysely<Database>;
   dialect: Dialect;
+  /**
+   * Runs a compiled SELECT outside Kysely's executor, seeing only committed data: on SQLite a second,
+   * query-only connection (WAL gives it snapshot isolation from the writer's open transactions), on
+   * PostgreSQL the pool. For the hot reads of src/db/precompiled.ts.
+   */
+  readRows<R>(sql: string, parameters: readonly unknown[]): Promise<R[]>;
   close(): Promise<void>;
 }
 
@@ -32,7 +38,13 @@ export function connectDb(opts: DbOptions): Db {
       ...(opts.pgSchema ? { options: `-c search_path=${opts.pgSchema}` } : {}),
     });
     const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-    return { kysely, dialect: "postgres", close: () => kysely.destroy() };
+    return {
+      kysely,
+      dialect: "postgres",
+      readRows: async <R>(text: string, parameters: readonly unknown[]) =>
+        (await pool.query(text, parameters as unknown[])).rows as R[],
+      close: () => kysely.destroy(),
+    };
   }
   const path = opts.sqlitePath ?? ":memory:";
   if (path !== ":memory:") mkdirSync(dirname(path), { recursive: true });
@@ -41,8 +53,45 @@ export function connectDb(opts: DbOptions): Db {
   sqlite.pragma("synchronous = NORMAL");
   sqlite.pragma("busy_timeout = 5000");
   sqlite.pragma("foreign_keys = ON");
-  const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
-  return { kysely, dialect: "sqlite", close: () => kysely.destroy() };
+  const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
+  // An in-memory database cannot be opened twice, so it reads through its one connection.
+  const reader = path === ":memory:" ? sqlite : new SQLite(path);
+  if (reader !== sqlite) {
+    reader.pragma("busy_timeout = 5000");
+    reader.pragma("query_only = ON");
+  }
+  const statements = withStatementCache(reader);
+  return {
+    kysely,
+    dialect: "sqlite",
+    readRows: async <R>(text: string, parameters: readonly unknown[]) =>
+      statements.prepare(text).all(...parameters) as R[],
+    close: async () => {
+      await kysely.destroy();
+      if (reader !== sqlite) reader.close();
+    },
+  };
+}
+
+/**
+ * Kysely's SQLite driver prepares every statement anew on every query; preparing was a fifth of the
+ * CPU of an authenticated request (docs/benchmarks.md). Statements are reusable, so keep them by SQL
+ * text. The map is bounded: queries with varying `in (…)` lists would otherwise grow it for ever.
+ */
+function withStatementCache(sqlite: SQLite.Database) {
+  const statements = new Map<string, SQLite.Statement>();
+  return {
+    close: () => sqlite.close(),
+    prepare(sql: string) {
+      let statement = statements.get(sql);
+      if (!statement) {
+        if (statements.size >= 1000) statements.clear();
+        statement = sqlite.prepare(sql);
+        statements.set(sql, statement);
+      }
+      return statement;
+    },
+  };
 }
 
 export async function migrateToLatest(db: Db): Promise<string[]> {

@@ -5,13 +5,17 @@ import { randomBase62 } from "../ids.js";
 import { validationFailed } from "./api-error.js";
 import { parseJson } from "./body.js";
 import { installErrorHandling } from "./error-handler.js";
-import { rateHeaders } from "./rate-limit/limiter.js";
+import { type RateWindow, rateHeaders } from "./rate-limit/limiter.js";
 
 export const REQUEST_ID_PATTERN = /^[A-Za-z0-9._-]{1,64}$/;
 /** The MCP transport marks its in-process requests with this header and a per-process secret. */
 export const INTERNAL_TRANSPORT_HEADER = "x-clipwright-internal";
 
-export const newRequestId = (): string => `req_${randomBase62(24)}`;
+// A random per-process prefix and a counter: unique across processes without drawing random bytes
+// on every request (which showed in the request path's profile).
+const REQUEST_ID_PREFIX = `req_${randomBase62(14)}`;
+let requestCounter = 0;
+export const newRequestId = (): string => `${REQUEST_ID_PREFIX}${(requestCounter++).toString(36).padStart(8, "0")}`;
 
 /** Fastify's request id: the caller's X-Request-Id when it fits the pattern, else a fresh one. */
 export function genReqId(req: { headers: Record<string, string | string[] | undefined> }): string {
@@ -27,22 +31,29 @@ export function genReqId(req: { headers: Record<string, string | string[] | unde
 export function installConventions(app: FastifyInstance, deps: Deps, internalSecret: string): void {
   app.decorateRequest("cw", null as never);
 
-  app.addHook("onRequest", async (req) => {
+  // Callback-style hooks: they run on every request, and an async hook costs a promise each time.
+  app.addHook("onRequest", (req, _reply, done) => {
     req.cw = { transport: isInternal(req, internalSecret) ? "mcp" : "http" };
     const given = req.headers["x-request-id"];
     if (given !== undefined && given !== req.id) {
-      throw validationFailed([
-        { path: "header.X-Request-Id", code: "pattern", message: "must match ^[A-Za-z0-9._-]{1,64}$" },
-      ]);
+      return done(
+        validationFailed([
+          { path: "header.X-Request-Id", code: "pattern", message: "must match ^[A-Za-z0-9._-]{1,64}$" },
+        ]),
+      );
     }
+    done();
   });
 
-  app.addHook("onSend", async (req, reply, payload) => {
+  app.addHook("onSend", (req, reply, payload, done) => {
     reply.header("X-Request-Id", req.id);
     reply.header("Cache-Control", "private, no-store");
-    const window = req.cw?.window ?? (await deps.limiter.peekUnauthenticated(req.ip));
-    reply.headers(rateHeaders(window, deps.clock.now().getTime()));
-    return payload;
+    const send = (window: RateWindow) => {
+      reply.headers(rateHeaders(window, deps.clock.now().getTime()));
+      done(null, payload);
+    };
+    if (req.cw?.window) return send(req.cw.window);
+    windowBeforeCounting(deps, req).then(send, (err) => done(err));
   });
 
   app.removeAllContentTypeParsers();
@@ -55,6 +66,16 @@ export function installConventions(app: FastifyInstance, deps: Deps, internalSec
   });
 
   installErrorHandling(app);
+}
+
+/**
+ * A request answered before it was counted (refused for scope, state, validation, or unauthenticated)
+ * still carries RateLimit-* headers: the credential's class window as it stands, or the caller IP's
+ * unauthenticated window. Looked up only then, so a counted request pays for one window lookup.
+ */
+function windowBeforeCounting(deps: Deps, req: FastifyRequest) {
+  const { actor, rateClass } = req.cw ?? {};
+  return actor && rateClass ? deps.limiter.peek(actor, rateClass) : deps.limiter.peekUnauthenticated(req.ip);
 }
 
 function isInternal(req: FastifyRequest, secret: string): boolean {

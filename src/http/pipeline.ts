@@ -1,8 +1,9 @@
 import { Type } from "@sinclair/typebox";
-import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { FastifyInstance, FastifyReply, FastifyRequest, RequestPayload } from "fastify";
 import type { Deps } from "../deps.js";
 import type { MountedOperation, OperationContext } from "../operations/define.js";
 import type { OperationRow } from "../operations/registry.js";
+import type { RateClass } from "../operations/scopes.js";
 import type { Actor } from "./actor.js";
 import { ApiError } from "./api-error.js";
 import { checkMediaType, HTTP_BODY_LIMIT, hasBody, limitStream, MCP_BODY_LIMIT, payloadTooLarge } from "./body.js";
@@ -16,8 +17,11 @@ export const API_PREFIX = "/api/v1";
 /** Per-request state the conventions share. */
 export interface RequestState {
   transport: "http" | "mcp";
+  /** The rate window the RateLimit-* headers describe, once known. */
   window?: RateWindow;
   actor?: Actor;
+  /** The operation's rate class: refusals made before counting describe this class's window. */
+  rateClass?: RateClass;
 }
 
 declare module "fastify" {
@@ -41,26 +45,29 @@ export function mountOperation(app: FastifyInstance, deps: Deps, { row, impl }: 
     body: impl.body && compileValidator("body", impl.body),
   };
   const takesBody = row.method !== "GET";
-
   app.route({
     method: row.method,
     url: routePath(row.path),
     bodyLimit: MCP_BODY_LIMIT * 2, // the real limit depends on the transport and is enforced below
     onRequest: async (req) => {
       const actor = await authenticate(deps, req);
-      req.cw.window = await deps.limiter.peek(actor, row.rateClass);
+      req.cw.rateClass = row.rateClass;
       authorize(row, actor);
       if (row.idempotent) readIdempotencyKey(req.headers);
     },
-    preParsing: async (req, _reply, payload) => {
-      if (!takesBody || !hasBody(req.headers)) return payload;
-      checkMediaType(req.headers);
-      const limit = req.cw.transport === "mcp" ? MCP_BODY_LIMIT : HTTP_BODY_LIMIT;
-      if (Number(req.headers["content-length"] ?? 0) > limit) throw payloadTooLarge(limit);
-      return payload.pipe(limitStream(limit));
-    },
+    // GET routes have no body to check, and an async hook costs a promise per request.
+    ...(takesBody ? { preParsing: checkBody } : {}),
     handler: (req, reply) => run(deps, row, impl, validators, req, reply),
   });
+}
+
+/** 415 and 413 before a byte of the body is parsed; the size is also counted as the body streams. */
+async function checkBody(req: FastifyRequest, _reply: FastifyReply, payload: RequestPayload) {
+  if (!hasBody(req.headers)) return payload;
+  checkMediaType(req.headers);
+  const limit = req.cw.transport === "mcp" ? MCP_BODY_LIMIT : HTTP_BODY_LIMIT;
+  if (Number(req.headers["content-length"] ?? 0) > limit) throw payloadTooLarge(limit);
+  return payload.pipe(limitStream(limit));
 }
 
 async function run(

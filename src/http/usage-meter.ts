@@ -22,8 +22,17 @@ export class UsageMeter {
     private readonly flushMs = 1000,
   ) {}
 
+  /** The UTC day being counted, kept until it ends: formatting a date per request showed in profiles. */
+  private day = { start: 0, end: 0, text: "" };
+
   record(actor: Actor, operationId: string, rateClass: RateClass, now: Date): void {
-    const day = utcDay(now);
+    const t = now.getTime();
+    if (t < this.day.start || t >= this.day.end) {
+      const text = utcDay(now);
+      const start = Date.parse(`${text}T00:00:00.000Z`);
+      this.day = { start, end: start + 86_400_000, text };
+    }
+    const day = this.day.text;
     const k = `${actor.credentialId}|${day}|${operationId}`;
     const entry = this.pending.get(k);
     if (entry) entry.n += 1;

@@ -2,9 +2,9 @@ import { Type } from "@sinclair/typebox";
 import { ApiError } from "../../http/api-error.js";
 import { defineOperation, ok } from "../../operations/define.js";
 import { walletView } from "../wallet/balance.js";
-import { readWallet } from "../wallet/movements.js";
+import { lapseExpiredPlan } from "../wallet/movements.js";
 import { WalletSchema } from "../wallet/schemas.js";
-import { findAccount } from "./store.js";
+import { findAccountWithWallet } from "./store.js";
 
 const Nullable = <T extends ReturnType<typeof Type.String>>(t: T) => Type.Union([t, Type.Null()]);
 
@@ -42,9 +42,10 @@ export const getAccount = defineOperation({
     "Returns the account profile, the wallet's balances in seconds and the credential's kind and scopes. The cheapest call that proves a credential works.",
   responses: { 200: AccountResponse },
   async handler({ actor, deps, now }) {
-    const account = await findAccount(deps.db.kysely, actor.accountId);
-    if (!account) throw new ApiError("not_found");
-    const wallet = await readWallet(deps.db.kysely, actor.accountId, now);
+    const found = await findAccountWithWallet(deps.db, actor.accountId);
+    if (!found) throw new ApiError("not_found");
+    const { account } = found;
+    const wallet = await lapseExpiredPlan(deps.db.kysely, found.wallet, now);
     return ok({
       account: {
         id: account.id,

@@ -43,7 +43,9 @@ export class RateLimiter {
     const counted: Bucket[] = [];
     let classWindow: RateWindow | undefined;
     for (const bucket of buckets) {
-      const state = await this.store.hit(bucket.key, bucket.windowMs);
+      const pending = this.store.hit(bucket.key, bucket.windowMs);
+      // A synchronous store's answer is used as is: even `await` on a plain value costs a tick.
+      const state = pending instanceof Promise ? await pending : pending;
       const window = toWindow(bucket.limit, state);
       if (state.count > bucket.limit) {
         await this.store.undo(bucket.key);

@@ -8,13 +8,16 @@ export interface WindowState {
   resetAt: number;
 }
 
+/** The in-memory store answers at once; a shared store answers with a promise. */
+export type MaybePromise<T> = T | Promise<T>;
+
 export interface RateLimitStore {
   /** Count one request in `key`'s window, opening a window of `windowMs` if none is open. */
-  hit(key: string, windowMs: number): Promise<WindowState>;
+  hit(key: string, windowMs: number): MaybePromise<WindowState>;
   /** The open window, without counting; null when none is open. */
-  peek(key: string): Promise<WindowState | null>;
+  peek(key: string): MaybePromise<WindowState | null>;
   /** Take back one hit (a later window refused the request, so it must not be counted). */
-  undo(key: string): Promise<void>;
+  undo(key: string): MaybePromise<void>;
   close(): Promise<void>;
 }
 
@@ -24,7 +27,8 @@ export class MemoryRateLimitStore implements RateLimitStore {
 
   constructor(private readonly now: () => number) {}
 
-  async hit(key: string, windowMs: number): Promise<WindowState> {
+  // Synchronous on purpose: every request counts in two or three windows, and each await costs.
+  hit(key: string, windowMs: number): WindowState {
     const now = this.now();
     this.sweep(now);
     let w = this.windows.get(key);
@@ -33,15 +37,15 @@ export class MemoryRateLimitStore implements RateLimitStore {
       this.windows.set(key, w);
     }
     w.count += 1;
-    return { ...w };
+    return { count: w.count, resetAt: w.resetAt };
   }
 
-  async peek(key: string): Promise<WindowState | null> {
+  peek(key: string): WindowState | null {
     const w = this.windows.get(key);
-    return w && w.resetAt > this.now() ? { ...w } : null;
+    return w && w.resetAt > this.now() ? { count: w.count, resetAt: w.resetAt } : null;
   }
 
-  async undo(key: string): Promise<void> {
+  undo(key: string): void {
     const w = this.windows.get(key);
     if (w && w.count > 0) w.count -= 1;
   }
