@@ -18,9 +18,18 @@ import { RateLimiter } from "./http/rate-limit/limiter.js";
 import { RedisRateLimitStore } from "./http/rate-limit/redis-store.js";
 import { MemoryRateLimitStore, type RateLimitStore } from "./http/rate-limit/store.js";
 import { UsageMeter } from "./http/usage-meter.js";
+import { JOB_DEFINITIONS } from "./jobs/catalogue.js";
+import type { JobDefinition } from "./jobs/definition.js";
+import { BullQueue } from "./jobs/queue/bullmq.js";
+import { EmbeddedQueue } from "./jobs/queue/embedded.js";
+import type { TaskQueue } from "./jobs/queue/queue.js";
 import { logMailer, type Mailer, smtpMailer } from "./mailer.js";
+import { type Resolver, systemResolver } from "./net/resolver.js";
 import type { MountedOperation } from "./operations/define.js";
 import { MOUNTED } from "./operations/implementations.js";
+import { mountFileRoute } from "./storage/file-route.js";
+import { LocalStorage } from "./storage/local.js";
+import { loadVault } from "./vault.js";
 
 export interface AppOptions {
   config: Config;
@@ -33,6 +42,10 @@ export interface AppOptions {
   operations?: MountedOperation[];
   /** PostgreSQL schema to use when opening the database (tests isolate themselves). */
   pgSchema?: string;
+  queue?: TaskQueue;
+  resolver?: Resolver;
+  /** Job kinds beyond the service's own (tests add scripted ones). */
+  jobDefinitions?: JobDefinition[];
 }
 
 export interface App {
@@ -62,6 +75,7 @@ export async function buildApp(opts: AppOptions): Promise<App> {
     trustProxy: false,
     return503OnClosing: true,
   });
+  const vault = loadVault(config.env, config.vaultKey, config.dataDir);
   const rateStore =
     opts.rateStore ??
     (config.redisUrl
@@ -78,6 +92,12 @@ export async function buildApp(opts: AppOptions): Promise<App> {
     usage: new UsageMeter(db.kysely),
     mailer: opts.mailer ?? (config.smtpUrl ? await smtpMailer(config.smtpUrl, config.mailFrom) : logMailer(app.log)),
     catalog: opts.catalog ?? (await loadCatalog()),
+    queue: opts.queue ?? (config.redisUrl ? new BullQueue(config.redisUrl, clock) : new EmbeddedQueue(db, clock)),
+    storage: new LocalStorage(join(config.dataDir, "files"), config.publicUrl, vault.derive("files"), clock),
+    vault,
+    resolver: opts.resolver ?? systemResolver,
+    jobDefinitions: new Map([...JOB_DEFINITIONS, ...(opts.jobDefinitions ?? [])].map((d) => [d.kind, d])),
+    wake: { deliveries: () => undefined },
   };
 
   const internalSecret = randomBytes(24).toString("hex");
@@ -85,6 +105,7 @@ export async function buildApp(opts: AppOptions): Promise<App> {
   const operations = opts.operations ?? MOUNTED;
   for (const op of operations) mountOperation(app, deps, op);
   for (const route of AUTH_ROUTES) mountPublicRoute(app, deps, route);
+  mountFileRoute(app, deps.storage);
 
   const openapi = JSON.stringify(buildOpenApi(operations, AUTH_ROUTES, config.publicUrl));
   app.get(`${API_PREFIX}/openapi.json`, async (_req, reply) =>
@@ -92,6 +113,7 @@ export async function buildApp(opts: AppOptions): Promise<App> {
   );
 
   app.addHook("onClose", async () => {
+    await deps.queue.close();
     await deps.usage.close();
     await rateStore.close();
     if (!opts.db) await db.close();

@@ -17,6 +17,7 @@ const USAGE = `clipwright — self-hostable video generation service
 
   clipwright serve [--port P]      the whole service in one process (npm start)
   clipwright api [--port P]        API process only (scale-out)
+  clipwright worker                job runs, webhook deliveries, retention (scale-out)
   clipwright migrate               bring the database schema up to date
   clipwright admin create-account --email E --password P [--name N] [--verified]
                                   [--plan PLAN_ID] [--topup-seconds N] [--free-seconds N] [--json]
@@ -82,10 +83,10 @@ async function main(): Promise<void> {
   if (flags["data-dir"]) env.CLIPWRIGHT_DATA_DIR = flags["data-dir"];
   if (flags.port) env.PORT = flags.port;
   const config = loadConfig(env);
-  if (command === "serve" || command === "api") {
+  if (command === "serve" || command === "api" || command === "worker") {
     // Loaded only here: the admin commands need none of the web stack.
-    const { serve } = await import("./server.js");
-    return serve(config, command === "serve" ? "all" : "api");
+    const { serve, work } = await import("./server.js");
+    return command === "worker" ? work(config) : serve(config, command === "serve" ? "all" : "api");
   }
 
   const db = connectDb({ databaseUrl: config.databaseUrl, sqlitePath: join(config.dataDir, "clipwright.sqlite") });

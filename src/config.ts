@@ -22,6 +22,18 @@ export interface Config {
   smtpUrl: string | undefined;
   mailFrom: string;
   logLevel: string;
+  /** Base64 of 32 bytes; required in production (src/vault.ts). */
+  vaultKey: string | undefined;
+  /** Days a finished job's files are kept before the sweeper deletes them (the record stays). */
+  artifactRetentionDays: number;
+  /** Jobs run at once by this process's workers. */
+  workerConcurrency: number;
+  /** Renders and exports in flight per account (the spec's default is three of each). */
+  maxInFlightPerKind: number;
+  /** Hosts (or their subdomains) webhooks may never target. */
+  webhookDenyHosts: string[];
+  /** A receiver's budget to answer 2xx (spec: 10 s); tests shorten it. */
+  webhookTimeoutMs: number;
 }
 
 export interface RateLimits {
@@ -91,6 +103,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     smtpUrl: env.CLIPWRIGHT_SMTP_URL || undefined,
     mailFrom: env.CLIPWRIGHT_MAIL_FROM ?? "Clipwright <no-reply@clipwright.local>",
     logLevel: env.LOG_LEVEL ?? (mode === "test" ? "silent" : "info"),
+    vaultKey: env.CLIPWRIGHT_VAULT_KEY || undefined,
+    artifactRetentionDays: int("CLIPWRIGHT_ARTIFACT_RETENTION_DAYS", env.CLIPWRIGHT_ARTIFACT_RETENTION_DAYS, 30, 1),
+    workerConcurrency: int("CLIPWRIGHT_WORKER_CONCURRENCY", env.CLIPWRIGHT_WORKER_CONCURRENCY, 2, 1),
+    maxInFlightPerKind: int("CLIPWRIGHT_MAX_IN_FLIGHT", env.CLIPWRIGHT_MAX_IN_FLIGHT, 3, 1),
+    webhookDenyHosts: (env.CLIPWRIGHT_WEBHOOK_DENY_HOSTS ?? "")
+      .split(",")
+      .map((h) => h.trim().toLowerCase())
+      .filter(Boolean),
+    webhookTimeoutMs: 10_000,
   };
   return { ...config, ...overrides };
 }

@@ -7,7 +7,12 @@ import type { Authenticator } from "./http/authenticate.js";
 import type { IdempotencyStore } from "./http/idempotency.js";
 import type { RateLimiter } from "./http/rate-limit/limiter.js";
 import type { UsageMeter } from "./http/usage-meter.js";
+import type { JobDefinition } from "./jobs/definition.js";
+import type { TaskQueue } from "./jobs/queue/queue.js";
 import type { Mailer } from "./mailer.js";
+import type { Resolver } from "./net/resolver.js";
+import type { LocalStorage } from "./storage/local.js";
+import type { Vault } from "./vault.js";
 
 /** Everything an operation may use. Built once by buildApp; tests build it with a fake clock. */
 export interface Deps {
@@ -21,4 +26,16 @@ export interface Deps {
   usage: UsageMeter;
   mailer: Mailer;
   catalog: Catalog;
+  /** Where job runs wait: the embedded tasks table, or BullMQ on Redis. */
+  queue: TaskQueue;
+  /** Finished files and their signed URLs. */
+  storage: LocalStorage;
+  /** Seals secrets stored for later use (webhook signing secrets, demo-site credentials). */
+  vault: Vault;
+  /** DNS for the outbound-URL guard. */
+  resolver: Resolver;
+  /** The job catalogue: a definition per kind this process can run. */
+  jobDefinitions: ReadonlyMap<string, JobDefinition>;
+  /** Wake-ups for in-process workers when work was just committed (no-ops without workers). */
+  wake: { deliveries(): void };
 }

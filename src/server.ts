@@ -2,11 +2,14 @@ import { mkdirSync } from "node:fs";
 import { buildApp } from "./app.js";
 import type { Config } from "./config.js";
 import { ensureDevAccount } from "./dev-bootstrap.js";
+import { startWorkers } from "./workers.js";
 
 /** Listens until SIGINT/SIGTERM, then drains and closes everything. */
 export async function serve(config: Config, role: "all" | "api"): Promise<void> {
   mkdirSync(config.dataDir, { recursive: true });
   const { app, deps } = await buildApp({ config });
+  const workers = role === "all" ? startWorkers(deps) : null;
+  app.addHook("onClose", async () => workers?.close());
   await app.listen({ port: config.port, host: config.host });
   const base = `http://${config.host}:${config.port}`;
   if (config.env === "development" && role === "all") {
@@ -28,6 +31,21 @@ export async function serve(config: Config, role: "all" | "api"): Promise<void> 
     process.stdout.write(`Clipwright${role === "api" ? " API" : ""} listening on ${base}\n`);
   }
   const stop = async () => {
+    await app.close();
+    process.exit(0);
+  };
+  process.once("SIGINT", stop);
+  process.once("SIGTERM", stop);
+}
+
+/** `clipwright worker`: job runs, deliveries and retention only, no HTTP (scale-out). */
+export async function work(config: Config): Promise<void> {
+  mkdirSync(config.dataDir, { recursive: true });
+  const { app, deps } = await buildApp({ config });
+  const workers = startWorkers(deps);
+  process.stdout.write(`Clipwright worker running (${deps.queue.driver} queue)\n`);
+  const stop = async () => {
+    await workers.close();
     await app.close();
     process.exit(0);
   };

@@ -102,6 +102,99 @@ export interface UsageCountsTable {
   count: number;
 }
 
+export interface JobsTable {
+  id: string;
+  account_id: string;
+  kind: string;
+  state: string;
+  internal_status: string;
+  stage: string | null;
+  progress_stage: string | null;
+  progress_percent: number | null;
+  progress_at: string | null;
+  error_code: string | null;
+  error_reason: string | null;
+  error_retryable: number | null;
+  error_terminal: number | null;
+  /** JSON: { artifacts, durationSeconds }. */
+  result: string | null;
+  seconds_reserved: number;
+  seconds_charged: number | null;
+  watermark: number;
+  artifacts_expired: number;
+  cancel_requested: number;
+  attempts: number;
+  /** While running: the runner renews it; a lease past due means the runner died. */
+  lease_until: string | null;
+  /** JSON: the job kind's own input. */
+  input: string;
+  idempotency_key: string | null;
+  request_id: string | null;
+  created_at: string;
+  started_at: string | null;
+  finished_at: string | null;
+  expires_at: string | null;
+  updated_at: string;
+}
+
+export interface TasksTable {
+  id: string;
+  queue: string;
+  ref: string;
+  run_at: string;
+  lease_until: string | null;
+  attempts: number;
+  created_at: string;
+}
+
+export interface WebhookEndpointsTable {
+  id: string;
+  account_id: string;
+  url: string;
+  events: string;
+  description: string | null;
+  /** The signing secret, sealed with the vault key (AES-256-GCM). */
+  secret_sealed: string;
+  status: string;
+  failure_streak: number;
+  disabled_at: string | null;
+  disabled_reason: string | null;
+  last_delivery_at: string | null;
+  idempotency_key: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface WebhookEventsTable {
+  id: string;
+  account_id: string;
+  type: string;
+  /** The delivery body, exactly as sent (JSON text). */
+  body: string;
+  created_at: string;
+}
+
+export interface WebhookDeliveriesTable {
+  id: string;
+  endpoint_id: string;
+  account_id: string;
+  event_id: string;
+  event_type: string;
+  attempt: number;
+  status: string;
+  response_status: number | null;
+  response_ms: number | null;
+  last_error: string | null;
+  /** What the log shows: an estimate, earlier than the real attempt (spec). */
+  next_attempt_at: string | null;
+  /** When this attempt really becomes due. */
+  due_at: string;
+  lease_until: string | null;
+  delivered_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
 export interface Database {
   accounts: AccountsTable;
   email_verifications: EmailVerificationsTable;
@@ -111,4 +204,9 @@ export interface Database {
   ledger_entries: LedgerEntriesTable;
   idempotency_claims: IdempotencyClaimsTable;
   usage_counts: UsageCountsTable;
+  jobs: JobsTable;
+  tasks: TasksTable;
+  webhook_endpoints: WebhookEndpointsTable;
+  webhook_events: WebhookEventsTable;
+  webhook_deliveries: WebhookDeliveriesTable;
 }

@@ -3,6 +3,7 @@ import { catalogOperations } from "../domains/catalog/operations.js";
 import { keysOperations } from "../domains/keys/operations.js";
 import { usageOperations } from "../domains/usage/operations.js";
 import { walletOperations } from "../domains/wallet/operations.js";
+import { webhooksOperations } from "../domains/webhooks/operations.js";
 import type { MountedOperation, OperationImpl } from "./define.js";
 import { OPERATIONS } from "./registry.js";
 
@@ -13,6 +14,7 @@ const IMPLEMENTATIONS: OperationImpl[] = [
   ...keysOperations,
   ...usageOperations,
   ...walletOperations,
+  ...webhooksOperations,
 ];
 
 const byId = new Map(IMPLEMENTATIONS.map((impl) => [impl.id, impl]));

@@ -13,10 +13,13 @@ import { type Catalog, loadCatalog } from "../domains/catalog/catalog.js";
 import { createKey } from "../domains/keys/create-key.js";
 import { RedisRateLimitStore } from "../http/rate-limit/redis-store.js";
 import { MemoryRateLimitStore, type RateLimitStore } from "../http/rate-limit/store.js";
+import type { JobDefinition } from "../jobs/definition.js";
 import type { Mailer } from "../mailer.js";
+import type { Resolver } from "../net/resolver.js";
 import type { MountedOperation } from "../operations/define.js";
 import { MOUNTED } from "../operations/implementations.js";
 import { GRANTABLE_SCOPES } from "../operations/scopes.js";
+import { startWorkers, type Workers } from "../workers.js";
 import { FakeClock } from "./fake-clock.js";
 import { OpenApiChecker } from "./openapi-check.js";
 
@@ -31,6 +34,10 @@ export interface HarnessOptions {
   clockStart?: Date;
   /** Test-only operations mounted beside the real ones (not in the registry). */
   extraOperations?: MountedOperation[];
+  resolver?: Resolver;
+  jobDefinitions?: JobDefinition[];
+  /** Start the job runner and webhook dispatcher (default true); `drain()` runs them to quiet. */
+  workers?: boolean;
 }
 
 export interface TestResponse {
@@ -112,16 +119,35 @@ export class Harness {
     const config = loadConfig({ CLIPWRIGHT_ENV: "test", CLIPWRIGHT_DATA_DIR: dataDir }, opts.config);
     catalogOnce ??= loadCatalog();
     const operations = [...MOUNTED, ...(opts.extraOperations ?? [])];
-    const built = await buildApp({ config, clock, db, rateStore, mailer, catalog: await catalogOnce, operations });
+    const built = await buildApp({
+      config,
+      clock,
+      db,
+      rateStore,
+      mailer,
+      catalog: await catalogOnce,
+      operations,
+      resolver: opts.resolver,
+      jobDefinitions: opts.jobDefinitions,
+    });
     const h = new Harness(built, clock, db);
     (h as { mail: Mailer["sent"] }).mail = sent;
     h.cleanup = cleanup;
+    if (opts.workers !== false) h.workers = startWorkers(built.deps);
     const doc = await built.app.inject({ method: "GET", url: "/api/v1/openapi.json" });
     h.checker = new OpenApiChecker(doc.json());
     return h;
   }
 
+  workers: Workers | undefined;
+
+  /** Runs the workers until no job run and no delivery attempt is due (on the fake clock) or in flight. */
+  async drain(): Promise<void> {
+    await this.workers?.drain();
+  }
+
   async close(): Promise<void> {
+    await this.workers?.close();
     await this.app.close();
     await this.db.close();
     for (const fn of this.cleanup.reverse()) await fn();

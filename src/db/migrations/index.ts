@@ -1,9 +1,11 @@
 import type { Migration, MigrationProvider } from "kysely";
 import * as m0001 from "./0001_platform.js";
+import * as m0002 from "./0002_jobs_webhooks.js";
 
 /** Migrations in order. Names sort; add new ones at the end and never edit a landed one. */
 const MIGRATIONS: Record<string, Migration> = {
   "0001_platform": m0001,
+  "0002_jobs_webhooks": m0002,
 };
 
 export const migrationProvider: MigrationProvider = {

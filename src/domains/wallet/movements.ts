@@ -42,11 +42,21 @@ export async function moveSeconds(
   m: Movement,
   now: Date,
 ): Promise<WalletRow | null> {
+  return db.transaction().execute((tx) => applyMovement(tx, accountId, m, now));
+}
+
+/** `moveSeconds` inside a transaction the caller holds (settlement moves a job and seconds together). */
+export async function applyMovement(
+  tx: Kysely<Database>,
+  accountId: string,
+  m: Movement,
+  now: Date,
+): Promise<WalletRow | null> {
   const plan = m.plan ?? 0;
   const payg = m.payg ?? 0;
   const free = m.free ?? 0;
   const reserved = m.reserved ?? 0;
-  return db.transaction().execute(async (tx) => {
+  {
     const after = await tx
       .updateTable("wallets")
       .set({
@@ -87,7 +97,7 @@ export async function moveSeconds(
       })
       .execute();
     return after;
-  });
+  }
 }
 
 export async function getWallet(db: Kysely<Database>, accountId: string): Promise<WalletRow | undefined> {

@@ -1,0 +1,257 @@
+import { sql } from "kysely";
+import { addMs, iso } from "../../clock.js";
+import { claimDue } from "../../db/claim.js";
+import type { Deps } from "../../deps.js";
+import { uuidv7 } from "../../ids.js";
+import { deliveryBlockedReason, inspectUrl, webhookPolicy } from "../../net/guard.js";
+import { pinnedPost } from "../../net/pinned-request.js";
+import { deliveryHeaders } from "../../webhooks/signature.js";
+import { DISABLE_AFTER_FAILURES, lastError, MAX_ATTEMPTS, nextAttempt, RESPONSE_BUDGET_MS } from "./schedule.js";
+import { failPendingDeliveries } from "./store.js";
+
+const LEASE_MS = RESPONSE_BUDGET_MS + 20_000;
+const POLL_MS = 200;
+
+/**
+ * Sends due delivery attempts. The deliveries table is the queue (in both topologies): attempts are
+ * claimed with a lease, so a pending attempt survives a restart and two workers never send the same
+ * one. Each attempt re-checks the URL, connects to the address that was checked, signs at send time,
+ * and records the outcome; a failure schedules the next attempt or, after 20 in a row, disables the
+ * endpoint.
+ */
+export class WebhookDispatcher {
+  private readonly active = new Set<Promise<void>>();
+  private timer: NodeJS.Timeout | undefined;
+  private closed = false;
+  private ticking: Promise<void> | undefined;
+
+  constructor(
+    private readonly deps: Deps,
+    private readonly concurrency = 32,
+  ) {}
+
+  start(): void {
+    this.schedule(0);
+  }
+
+  wake(): void {
+    if (!this.closed) this.schedule(0);
+  }
+
+  /** Tests: returns once nothing is due and nothing is in flight. */
+  async drain(): Promise<void> {
+    for (;;) {
+      await this.tick();
+      if (this.active.size === 0 && !(await this.hasDue())) return;
+      if (this.active.size > 0) await Promise.race(this.active);
+    }
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    if (this.timer) clearTimeout(this.timer);
+    await Promise.allSettled(this.active);
+  }
+
+  private schedule(ms: number): void {
+    if (this.closed) return;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = setTimeout(() => void this.tick().finally(() => this.schedule(POLL_MS)), ms);
+    this.timer.unref();
+  }
+
+  private tick(): Promise<void> {
+    this.ticking ??= this.claimAndSend().finally(() => {
+      this.ticking = undefined;
+    });
+    return this.ticking;
+  }
+
+  private async claimAndSend(): Promise<void> {
+    const free = this.concurrency - this.active.size;
+    if (free <= 0 || this.closed) return;
+    const now = this.deps.clock.now();
+    const ids = await claimDue(this.deps.db.kysely, this.deps.db.dialect, {
+      table: "webhook_deliveries",
+      dueColumn: "due_at",
+      where: sql`status = ${"pending"}`,
+      now: iso(now),
+      leaseUntil: iso(addMs(now, LEASE_MS)),
+      limit: free,
+    });
+    for (const id of ids) {
+      const run: Promise<void> = this.attempt(id)
+        .catch((err) => this.deps.log.error({ err, deliveryId: id }, "delivery attempt failed unexpectedly"))
+        .finally(() => {
+          this.active.delete(run);
+          this.wake();
+        });
+      this.active.add(run);
+    }
+  }
+
+  private async hasDue(): Promise<boolean> {
+    const now = iso(this.deps.clock.now());
+    const row = await this.deps.db.kysely
+      .selectFrom("webhook_deliveries")
+      .select("id")
+      .where("status", "=", "pending")
+      .where("due_at", "<=", now)
+      .where((eb) => eb.or([eb("lease_until", "is", null), eb("lease_until", "<", now)]))
+      .limit(1)
+      .executeTakeFirst();
+    return row !== undefined;
+  }
+
+  /** One attempt of one delivery, from check to record. */
+  private async attempt(id: string): Promise<void> {
+    const { db, clock, config, resolver, vault } = this.deps;
+    const row = await db.kysely
+      .selectFrom("webhook_deliveries as d")
+      .innerJoin("webhook_endpoints as e", "e.id", "d.endpoint_id")
+      .innerJoin("webhook_events as v", "v.id", "d.event_id")
+      .select([
+        "d.id",
+        "d.account_id",
+        "d.endpoint_id",
+        "d.event_id",
+        "d.event_type",
+        "d.attempt",
+        "d.status",
+        "e.url",
+        "e.status as endpoint_status",
+        "e.secret_sealed",
+        "v.body",
+      ])
+      .where("d.id", "=", id)
+      .executeTakeFirst();
+    if (!row || row.status !== "pending") return;
+    if (row.endpoint_status !== "active") {
+      await this.record(row, { ok: false, error: "endpoint_disabled", final: true, streak: false });
+      return;
+    }
+    const verdict = await inspectUrl(row.url, webhookPolicy(config, config.webhookDenyHosts), resolver);
+    if (!verdict.ok) {
+      // The target stopped resolving publicly: settled at once as failed, and it counts toward the streak.
+      await this.record(row, { ok: false, error: deliveryBlockedReason(verdict), final: true, streak: true });
+      return;
+    }
+    const headers = deliveryHeaders({
+      secret: vault.open(row.secret_sealed),
+      eventId: row.event_id,
+      eventType: row.event_type,
+      deliveryId: row.id,
+      attempt: row.attempt,
+      timestampSeconds: Math.floor(clock.now().getTime() / 1000),
+      rawBody: row.body,
+    });
+    const result = await pinnedPost({ url: verdict.url, addresses: verdict.addresses }, row.body, headers, {
+      timeoutMs: config.webhookTimeoutMs,
+    });
+    if ("status" in result && result.status >= 200 && result.status < 300) {
+      await this.record(row, { ok: true, status: result.status, ms: result.ms });
+    } else if ("status" in result) {
+      await this.record(row, {
+        ok: false,
+        status: result.status,
+        ms: result.ms,
+        error: `HTTP ${result.status}`,
+        final: false,
+        streak: true,
+      });
+    } else {
+      await this.record(row, { ok: false, ms: result.ms, error: result.error, final: false, streak: true });
+    }
+  }
+
+  private async record(
+    d: { id: string; account_id: string; endpoint_id: string; event_id: string; event_type: string; attempt: number },
+    outcome:
+      | { ok: true; status: number; ms: number }
+      | { ok: false; status?: number; ms?: number; error: string; final: boolean; streak: boolean },
+  ): Promise<void> {
+    const now = this.deps.clock.now();
+    const t = iso(now);
+    await this.deps.db.kysely.transaction().execute(async (tx) => {
+      if (outcome.ok) {
+        await tx
+          .updateTable("webhook_deliveries")
+          .set({
+            status: "succeeded",
+            response_status: outcome.status,
+            response_ms: Math.round(outcome.ms),
+            last_error: null,
+            next_attempt_at: null,
+            delivered_at: t,
+            lease_until: null,
+            updated_at: t,
+          })
+          .where("id", "=", d.id)
+          .execute();
+        await tx
+          .updateTable("webhook_endpoints")
+          .set({ failure_streak: 0, last_delivery_at: t, updated_at: t })
+          .where("id", "=", d.endpoint_id)
+          .execute();
+        return;
+      }
+      const retry = !outcome.final && d.attempt < MAX_ATTEMPTS;
+      const next = retry ? nextAttempt(d.attempt, now.getTime()) : null;
+      await tx
+        .updateTable("webhook_deliveries")
+        .set({
+          status: "failed",
+          response_status: outcome.status ?? null,
+          response_ms: outcome.ms === undefined ? null : Math.round(outcome.ms),
+          last_error: lastError(outcome.error),
+          next_attempt_at: next ? new Date(next.estimate).toISOString() : null,
+          lease_until: null,
+          updated_at: t,
+        })
+        .where("id", "=", d.id)
+        .execute();
+      let disabled = false;
+      if (outcome.streak) {
+        const endpoint = await tx
+          .updateTable("webhook_endpoints")
+          .set({ failure_streak: sql`failure_streak + 1`, last_delivery_at: t, updated_at: t })
+          .where("id", "=", d.endpoint_id)
+          .returning(["failure_streak", "status"])
+          .executeTakeFirst();
+        if (endpoint && endpoint.status === "active" && endpoint.failure_streak >= DISABLE_AFTER_FAILURES) {
+          await tx
+            .updateTable("webhook_endpoints")
+            .set({ status: "disabled", disabled_at: t, disabled_reason: "consecutive_failures", updated_at: t })
+            .where("id", "=", d.endpoint_id)
+            .where("status", "=", "active")
+            .execute();
+          await failPendingDeliveries(tx, d.endpoint_id, "endpoint_disabled", now);
+          disabled = true;
+        }
+      }
+      if (next && !disabled) {
+        await tx
+          .insertInto("webhook_deliveries")
+          .values({
+            id: uuidv7(now.getTime()),
+            endpoint_id: d.endpoint_id,
+            account_id: d.account_id,
+            event_id: d.event_id,
+            event_type: d.event_type,
+            attempt: d.attempt + 1,
+            status: "pending",
+            response_status: null,
+            response_ms: null,
+            last_error: null,
+            next_attempt_at: new Date(next.estimate).toISOString(),
+            due_at: new Date(next.due).toISOString(),
+            lease_until: null,
+            delivered_at: null,
+            created_at: t,
+            updated_at: t,
+          })
+          .execute();
+      }
+    });
+  }
+}

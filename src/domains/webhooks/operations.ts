@@ -1,0 +1,16 @@
+import type { OperationImpl } from "../../operations/define.js";
+import { createEndpoint } from "./create-endpoint.js";
+import { deleteEndpoint } from "./delete-endpoint.js";
+import { getEndpoint, listDeliveries, listEndpoints } from "./read-endpoints.js";
+import { testEndpoint } from "./test-endpoint.js";
+import { updateEndpoint } from "./update-endpoint.js";
+
+export const webhooksOperations: OperationImpl[] = [
+  createEndpoint,
+  getEndpoint,
+  listEndpoints,
+  updateEndpoint,
+  deleteEndpoint,
+  testEndpoint,
+  listDeliveries,
+];

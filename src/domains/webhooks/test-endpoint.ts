@@ -1,0 +1,37 @@
+import { Type } from "@sinclair/typebox";
+import { iso } from "../../clock.js";
+import { ApiError } from "../../http/api-error.js";
+import { defineOperation } from "../../operations/define.js";
+import { TEST_EVENT_TYPE } from "../../webhooks/index.js";
+import { emitEvent } from "./emit.js";
+import { EndpointIdParams } from "./schemas.js";
+import { findEndpoint } from "./store.js";
+
+export const testEndpoint = defineOperation({
+  id: "webhooks.test",
+  summary: "Send a test event",
+  description:
+    "Sends a signed webhook.test event to this endpoint through the real delivery path (same signing, retries and log). 409 webhook_endpoint_disabled when the endpoint is disabled.",
+  params: EndpointIdParams,
+  body: Type.Object({}, { additionalProperties: false }),
+  responses: {
+    202: Type.Object({ deliveryId: Type.String(), eventId: Type.String() }, { additionalProperties: false }),
+  },
+  errors: ["webhook_endpoint_disabled"],
+  async handler({ actor, deps, params, now, requestId }) {
+    const endpoint = await findEndpoint(deps.db.kysely, actor.accountId, params.id);
+    if (!endpoint) throw new ApiError("not_found");
+    if (endpoint.status !== "active") throw new ApiError("webhook_endpoint_disabled");
+    const data = {
+      endpointId: endpoint.id,
+      message: "This is a test event from Clipwright.",
+      sentAt: iso(now),
+      requestId,
+    };
+    const { eventId, deliveryIds } = await deps.db.kysely
+      .transaction()
+      .execute((tx) => emitEvent(tx, actor.accountId, TEST_EVENT_TYPE, data, now, endpoint.id));
+    deps.wake.deliveries();
+    return { status: 202, body: { deliveryId: deliveryIds[0] as string, eventId } };
+  },
+});

@@ -1,0 +1,135 @@
+import { type Static, Type } from "@sinclair/typebox";
+import type { Selectable } from "kysely";
+import type { JobsTable } from "../db/schema.js";
+import { isTerminal, JOB_KINDS, JOB_STATES } from "./kinds.js";
+
+export type JobRow = Selectable<JobsTable>;
+
+const NullableString = (format?: string) => Type.Union([Type.String(format ? { format } : {}), Type.Null()]);
+const NullableNumber = () => Type.Union([Type.Number(), Type.Null()]);
+
+export const ArtifactSchema = Type.Object(
+  {
+    type: Type.String({ description: "video, poster, captions, audio, …" }),
+    url: NullableString(),
+    expiresAt: NullableString("date-time"),
+    bytes: NullableNumber(),
+    sha256: NullableString(),
+  },
+  { additionalProperties: false },
+);
+
+/** The spec's job envelope: all 18 fields always present, nothing else. */
+export const JobEnvelopeSchema = Type.Object(
+  {
+    id: Type.String(),
+    kind: Type.Union(JOB_KINDS.map((k) => Type.Literal(k))),
+    state: Type.Union(JOB_STATES.map((s) => Type.Literal(s))),
+    internalStatus: Type.String(),
+    stage: NullableString(),
+    progress: Type.Union([
+      Type.Object(
+        { stage: Type.String(), percent: Type.Number({ minimum: 0, maximum: 100 }), at: NullableString("date-time") },
+        { additionalProperties: false },
+      ),
+      Type.Null(),
+    ]),
+    error: Type.Union([
+      Type.Object(
+        { code: Type.String(), reason: NullableString(), retryable: Type.Boolean(), terminal: Type.Boolean() },
+        { additionalProperties: false },
+      ),
+      Type.Null(),
+    ]),
+    result: Type.Union([
+      Type.Object(
+        { artifacts: Type.Array(ArtifactSchema), durationSeconds: NullableNumber() },
+        { additionalProperties: false },
+      ),
+      Type.Null(),
+    ]),
+    cost: Type.Object(
+      {
+        secondsReserved: Type.Number({ minimum: 0 }),
+        secondsCharged: NullableNumber(),
+        watermark: Type.Boolean(),
+      },
+      { additionalProperties: false },
+    ),
+    artifactsExpired: Type.Boolean(),
+    cancellable: Type.Boolean(),
+    idempotencyKey: NullableString(),
+    requestId: NullableString(),
+    createdAt: Type.String({ format: "date-time" }),
+    startedAt: NullableString("date-time"),
+    finishedAt: NullableString("date-time"),
+    expiresAt: NullableString("date-time"),
+    pollAfterMs: NullableNumber(),
+  },
+  { additionalProperties: false },
+);
+export type JobEnvelope = Static<typeof JobEnvelopeSchema>;
+
+/** What a job's result column holds: files by storage key, turned into signed URLs when read. */
+export interface StoredResult {
+  artifacts: { type: string; key: string; bytes: number; sha256: string }[];
+  durationSeconds: number | null;
+}
+
+/** Signs an artifact's storage key into a URL that stops working at `expiresAt`. */
+export type ArtifactUrlSigner = (key: string) => { url: string; expiresAt: string };
+
+const POLL_AFTER_MS = { queued: 2000, running: 1000 } as const;
+
+/** The envelope exactly as GET answers it (and as webhook events carry it). */
+export function toEnvelope(row: JobRow, signUrl: ArtifactUrlSigner): JobEnvelope {
+  const terminal = isTerminal(row.state);
+  const stored = row.result ? (JSON.parse(row.result) as StoredResult) : null;
+  const expired = row.artifacts_expired === 1;
+  return {
+    id: row.id,
+    kind: row.kind as JobEnvelope["kind"],
+    state: row.state as JobEnvelope["state"],
+    internalStatus: row.internal_status,
+    stage: terminal ? null : row.stage,
+    progress:
+      terminal || row.progress_percent === null
+        ? null
+        : { stage: row.progress_stage ?? row.stage ?? "", percent: row.progress_percent, at: row.progress_at },
+    error:
+      row.error_code === null
+        ? null
+        : {
+            code: row.error_code,
+            reason: row.error_reason,
+            retryable: row.error_retryable === 1,
+            terminal: row.error_terminal === 1,
+          },
+    result:
+      row.state === "succeeded" && stored
+        ? {
+            artifacts: stored.artifacts.map((a) => ({
+              type: a.type,
+              ...(expired ? { url: null, expiresAt: null } : signUrl(a.key)),
+              bytes: a.bytes,
+              sha256: a.sha256,
+            })),
+            durationSeconds: stored.durationSeconds,
+          }
+        : null,
+    cost: {
+      secondsReserved: row.seconds_reserved,
+      secondsCharged: row.seconds_charged,
+      watermark: row.watermark === 1,
+    },
+    artifactsExpired: expired,
+    cancellable: !terminal,
+    idempotencyKey: row.idempotency_key,
+    requestId: row.request_id,
+    createdAt: row.created_at,
+    startedAt: row.started_at,
+    finishedAt: row.finished_at,
+    expiresAt: row.expires_at,
+    pollAfterMs: terminal ? null : POLL_AFTER_MS[row.state as "queued" | "running"],
+  };
+}

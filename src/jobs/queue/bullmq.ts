@@ -1,0 +1,71 @@
+import { Queue, Worker } from "bullmq";
+import { Redis } from "ioredis";
+import type { Clock } from "../../clock.js";
+import type { AfterCommit, TaskQueue } from "./queue.js";
+
+const QUEUE = "clipwright-jobs";
+
+/**
+ * Job runs on BullMQ (scale-out): `clipwright api` processes add, `clipwright worker` processes take.
+ * A run is added once its job row has committed; a run whose process dies is taken again by BullMQ's
+ * stalled-job check. The BullMQ job id is the job's id (a retry gets a suffix), so a cancel can find it.
+ */
+export class BullQueue implements TaskQueue {
+  readonly driver = "bullmq";
+  private readonly connection: Redis;
+  private readonly queue: Queue;
+  private worker: Worker | undefined;
+
+  constructor(
+    redisUrl: string,
+    private readonly clock: Clock,
+    private readonly prefix = "cw",
+  ) {
+    // BullMQ needs blocking commands to wait forever, so no per-request retry limit on this connection.
+    this.connection = new Redis(redisUrl, { maxRetriesPerRequest: null });
+    this.queue = new Queue(QUEUE, { connection: this.connection, prefix });
+  }
+
+  async enqueue(_tx: unknown, ref: string, runAt: Date, attempt = 0): Promise<AfterCommit> {
+    return async () => {
+      await this.queue.add(
+        "run",
+        { ref },
+        {
+          // A retry is added while the first run still holds its BullMQ job: it needs an id of its own.
+          jobId: attempt === 0 ? ref : `${ref}.attempt-${attempt}`,
+          delay: Math.max(0, runAt.getTime() - this.clock.now().getTime()),
+          removeOnComplete: true,
+          removeOnFail: 1000,
+        },
+      );
+    };
+  }
+
+  async remove(ref: string): Promise<boolean> {
+    // `remove` refuses a job a worker holds (locked): that one is running, not waiting.
+    return (await this.queue.remove(ref)) === 1;
+  }
+
+  process(concurrency: number, handler: (ref: string) => Promise<void>): void {
+    this.worker = new Worker(QUEUE, async (job) => handler((job.data as { ref: string }).ref), {
+      connection: new Redis(this.connection.options),
+      prefix: this.prefix,
+      concurrency,
+    });
+  }
+
+  async drain(): Promise<void> {
+    for (;;) {
+      const counts = await this.queue.getJobCounts("waiting", "active", "delayed", "prioritized");
+      if (Object.values(counts).every((n) => n === 0)) return;
+      await new Promise((r) => setTimeout(r, 20));
+    }
+  }
+
+  async close(): Promise<void> {
+    await this.worker?.close();
+    await this.queue.close();
+    await this.connection.quit().catch(() => undefined);
+  }
+}

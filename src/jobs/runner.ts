@@ -1,0 +1,99 @@
+import { addMs } from "../clock.js";
+import type { Deps } from "../deps.js";
+import { JobCancelled, type JobContext, JobFailure } from "./definition.js";
+import type { JobRow } from "./envelope.js";
+import { settleJob } from "./settle.js";
+import { isCancelRequested, recordProgress, renewLease, requeueJob, takeJob } from "./store.js";
+
+const LEASE_MS = 30_000;
+
+/**
+ * Runs one job: takes it (queued → running, or a running job whose runner died), runs its definition
+ * with a context for progress and cancellation, and settles it. A retryable failure runs again after
+ * the definition's delay while attempts remain; a run interrupted by a crash is taken again once its
+ * lease runs out, and fails with a retryable `worker_lost` when it has used its attempts.
+ */
+export class JobRunner {
+  constructor(private readonly deps: Deps) {}
+
+  async execute(jobId: string): Promise<void> {
+    const job = await takeJob(this.deps.db.kysely, jobId, this.deps.clock.now(), LEASE_MS);
+    if (!job) return;
+    const def = this.deps.jobDefinitions.get(job.kind);
+    if (!def) {
+      await settleJob(this.deps, job.id, {
+        state: "failed",
+        code: "internal_error",
+        reason: "no runner for this kind",
+        retryable: true,
+      });
+      return;
+    }
+    if (job.attempts > def.maxAttempts) {
+      await settleJob(this.deps, job.id, {
+        state: "failed",
+        code: "worker_lost",
+        reason: "the worker running it stopped",
+        retryable: true,
+      });
+      return;
+    }
+    const abort = new AbortController();
+    const lease = setInterval(() => {
+      void renewLease(this.deps.db.kysely, job.id, addMs(this.deps.clock.now(), LEASE_MS)).catch(() => undefined);
+    }, LEASE_MS / 3);
+    lease.unref();
+    const ctx: JobContext<unknown> = {
+      job,
+      input: JSON.parse(job.input),
+      deps: this.deps,
+      signal: abort.signal,
+      progress: (stage, percent) => recordProgress(this.deps.db.kysely, job.id, stage, percent, this.deps.clock.now()),
+      checkpoint: async () => {
+        if (await isCancelRequested(this.deps.db.kysely, job.id)) {
+          abort.abort();
+          throw new JobCancelled();
+        }
+      },
+    };
+    try {
+      const output = await def.run(ctx);
+      if (await isCancelRequested(this.deps.db.kysely, job.id)) {
+        // Asked to stop while the last step ran: a cancel that was accepted wins over the result.
+        await settleJob(this.deps, job.id, { state: "cancelled", reason: "cancelled while running" });
+      } else {
+        await settleJob(this.deps, job.id, { state: "succeeded", output });
+      }
+    } catch (err) {
+      await this.fail(job, def.maxAttempts, def.retryDelayMs(job.attempts), err);
+    } finally {
+      clearInterval(lease);
+    }
+  }
+
+  private async fail(job: JobRow, maxAttempts: number, delayMs: number, err: unknown): Promise<void> {
+    if (err instanceof JobCancelled || (await isCancelRequested(this.deps.db.kysely, job.id))) {
+      await settleJob(this.deps, job.id, { state: "cancelled", reason: "cancelled while running" });
+      return;
+    }
+    const failure =
+      err instanceof JobFailure ? err : new JobFailure("internal_error", "the job failed unexpectedly", true);
+    if (!(err instanceof JobFailure)) this.deps.log.error({ err, jobId: job.id }, "job failed unexpectedly");
+    if (failure.retryable && job.attempts < maxAttempts) {
+      const runAt = addMs(this.deps.clock.now(), delayMs);
+      if (await requeueJob(this.deps.db.kysely, job.id, "retry_scheduled", this.deps.clock.now())) {
+        const after = await this.deps.db.kysely
+          .transaction()
+          .execute((tx) => this.deps.queue.enqueue(tx, job.id, runAt, job.attempts));
+        await after();
+        return;
+      }
+    }
+    await settleJob(this.deps, job.id, {
+      state: "failed",
+      code: failure.code,
+      reason: failure.reason,
+      retryable: failure.retryable,
+    });
+  }
+}

@@ -1,0 +1,85 @@
+import { addMs, iso } from "../clock.js";
+import { lockAccount } from "../db/locks.js";
+import type { Deps } from "../deps.js";
+import { chargeReservation, releaseReservation } from "../domains/wallet/reservations.js";
+import { emitEvent } from "../domains/webhooks/emit.js";
+import type { JobOutput } from "./definition.js";
+import { type ArtifactUrlSigner, type JobRow, toEnvelope } from "./envelope.js";
+import { EVENT_FAMILY, type JobKind } from "./kinds.js";
+import { findJobById } from "./store.js";
+
+export type Settlement =
+  | { state: "succeeded"; output: JobOutput }
+  | { state: "failed"; code: string; reason: string | null; retryable: boolean }
+  | { state: "cancelled"; reason?: string };
+
+type SettleDeps = Pick<Deps, "db" | "clock" | "config" | "storage" | "jobDefinitions" | "wake">;
+
+/** Signed artifact URLs last an hour from the answer that carries them. */
+const ARTIFACT_URL_TTL_SECONDS = 3600;
+export const artifactSigner =
+  (deps: Pick<Deps, "storage">): ArtifactUrlSigner =>
+  (key) =>
+    deps.storage.signedUrl(key, ARTIFACT_URL_TTL_SECONDS);
+
+/**
+ * Moves a job to a terminal state exactly once. One transaction: the conditional state change
+ * (queued/running → terminal; a second settler finds nothing to change and returns null), the
+ * seconds (charge the real length, release the rest; or release everything), and the webhook event.
+ * `from` narrows which states may settle (a cancel of a queued job must not settle a running one).
+ */
+export async function settleJob(
+  deps: SettleDeps,
+  jobId: string,
+  s: Settlement,
+  from: readonly ("queued" | "running")[] = ["queued", "running"],
+): Promise<JobRow | null> {
+  const now = deps.clock.now();
+  const t = iso(now);
+  const settled = await deps.db.kysely.transaction().execute(async (tx) => {
+    const job = await findJobById(tx, jobId);
+    if (!job || !from.includes(job.state as "queued")) return null;
+    await lockAccount(tx, deps.db.dialect, job.account_id);
+    const charge =
+      s.state === "succeeded"
+        ? Math.min(job.seconds_reserved, s.output.chargeSeconds ?? Math.ceil(s.output.durationSeconds ?? 0))
+        : 0;
+    const row = await tx
+      .updateTable("jobs")
+      .set({
+        state: s.state,
+        internal_status: s.state,
+        stage: null,
+        progress_stage: null,
+        progress_percent: null,
+        progress_at: null,
+        lease_until: null,
+        finished_at: t,
+        updated_at: t,
+        seconds_charged: charge,
+        ...(s.state === "succeeded"
+          ? {
+              result: JSON.stringify({ artifacts: s.output.artifacts, durationSeconds: s.output.durationSeconds }),
+              expires_at: iso(addMs(now, deps.config.artifactRetentionDays * 86_400_000)),
+            }
+          : {}),
+        ...(s.state === "failed"
+          ? { error_code: s.code, error_reason: s.reason, error_retryable: s.retryable ? 1 : 0, error_terminal: 1 }
+          : {}),
+        ...(s.state === "cancelled" ? { error_code: null, error_reason: s.reason ?? null } : {}),
+      })
+      .where("id", "=", jobId)
+      .where("state", "in", from)
+      .returningAll()
+      .executeTakeFirst();
+    if (!row) return null;
+    if (s.state === "succeeded") await chargeReservation(tx, row.account_id, row.seconds_reserved, charge, row.id, now);
+    else await releaseReservation(tx, row.account_id, row.seconds_reserved, row.id, now);
+
+    const family = deps.jobDefinitions.get(row.kind)?.eventFamily ?? EVENT_FAMILY[row.kind as JobKind] ?? null;
+    if (family) await emitEvent(tx, row.account_id, `${family}.${s.state}`, toEnvelope(row, artifactSigner(deps)), now);
+    return row;
+  });
+  if (settled) deps.wake.deliveries();
+  return settled;
+}

@@ -1,0 +1,27 @@
+import { iso } from "../clock.js";
+import type { Deps } from "../deps.js";
+import type { StoredResult } from "./envelope.js";
+
+/**
+ * Retention: a succeeded job's files are deleted once its `expiresAt` has passed; the record stays
+ * with `artifactsExpired: true`. Returns how many jobs it expired.
+ */
+export async function sweepExpiredArtifacts(
+  deps: Pick<Deps, "db" | "clock" | "storage">,
+  limit = 100,
+): Promise<number> {
+  const due = await deps.db.kysely
+    .selectFrom("jobs")
+    .select(["id", "result"])
+    .where("state", "=", "succeeded")
+    .where("artifacts_expired", "=", 0)
+    .where("expires_at", "<=", iso(deps.clock.now()))
+    .limit(limit)
+    .execute();
+  for (const job of due) {
+    const stored = job.result ? (JSON.parse(job.result) as StoredResult) : null;
+    for (const artifact of stored?.artifacts ?? []) await deps.storage.delete(artifact.key);
+    await deps.db.kysely.updateTable("jobs").set({ artifacts_expired: 1 }).where("id", "=", job.id).execute();
+  }
+  return due.length;
+}

@@ -1,0 +1,103 @@
+import type { LookupAddress } from "node:dns";
+import { isIP } from "node:net";
+import { Agent, request } from "undici";
+
+/**
+ * POST to an address the guard has already checked. The connection goes to that address, not to a new DNS
+ * answer, so a name cannot be rebound to a private address between the check and the connect. The URL's
+ * host name is still what TLS sees (SNI, certificate check) and what the Host header carries.
+ */
+export interface PinnedTarget {
+  url: URL;
+  addresses: string[];
+}
+
+export type PinnedResult = { status: number; ms: number } | { error: string; ms: number };
+
+type LookupCallback = (err: NodeJS.ErrnoException | null, address: string | LookupAddress[], family?: number) => void;
+
+// One agent per pinned address: every connection in its pools goes to that address whatever the origin, so
+// a kept-alive socket can never lead somewhere that was not checked. Bounded; the oldest is closed first.
+const MAX_AGENTS = 64;
+const agents = new Map<string, Agent>();
+
+function agentFor(address: string): Agent {
+  const cached = agents.get(address);
+  if (cached) return cached;
+  const family = isIP(address);
+  const lookup = (_host: string, options: { all?: boolean }, callback: LookupCallback): void => {
+    // Node asks for every address when it races IPv4 and IPv6 (autoSelectFamily); answer the one we checked.
+    if (options.all) callback(null, [{ address, family }]);
+    else callback(null, address, family);
+  };
+  const agent = new Agent({ connect: { lookup }, keepAliveTimeout: 4_000 });
+  agents.set(address, agent);
+  if (agents.size > MAX_AGENTS) {
+    const [oldest, old] = agents.entries().next().value as [string, Agent];
+    agents.delete(oldest);
+    void old.close().catch(() => {});
+  }
+  return agent;
+}
+
+/** Closes every cached connection (shutdown, tests). */
+export async function closePinnedAgents(): Promise<void> {
+  const all = [...agents.values()];
+  agents.clear();
+  await Promise.allSettled(all.map((a) => a.close()));
+}
+
+const DRAIN_LIMIT = 64 * 1024;
+const TIMEOUT_CODES = new Set(["UND_ERR_CONNECT_TIMEOUT", "UND_ERR_HEADERS_TIMEOUT", "UND_ERR_BODY_TIMEOUT"]);
+const TLS_CODE = /^(ERR_TLS_|ERR_SSL_)|CERT|SELF_SIGNED|UNABLE_TO_/;
+
+/** A short code for lastError. Never the error message: undici's messages can quote the URL. */
+export function failureCode(err: unknown, timedOut: boolean): string {
+  if (timedOut) return "timeout";
+  const e = err as { code?: unknown; cause?: { code?: unknown } } | null;
+  const raw = typeof e?.code === "string" ? e.code : e?.cause?.code;
+  const code = typeof raw === "string" && /^[A-Z0-9_]{1,64}$/.test(raw) ? raw : undefined;
+  if (!code) return "network_error";
+  if (TIMEOUT_CODES.has(code)) return "timeout";
+  if (TLS_CODE.test(code)) return `tls:${code}`;
+  return code;
+}
+
+/**
+ * One delivery attempt: a 3xx is an answer like any other (never followed), the response body is drained and
+ * dropped, and the whole attempt — connect, headers and body — is cut at `timeoutMs`.
+ */
+export async function pinnedPost(
+  target: PinnedTarget,
+  body: string | Buffer,
+  headers: Record<string, string>,
+  opts: { timeoutMs: number },
+): Promise<PinnedResult> {
+  const started = performance.now();
+  const ms = (): number => Math.round(performance.now() - started);
+  const address = target.addresses[0];
+  if (!address || isIP(address) === 0) return { error: "no_address", ms: 0 };
+
+  const controller = new AbortController();
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    controller.abort();
+  }, opts.timeoutMs);
+  try {
+    const res = await request(target.url, {
+      method: "POST",
+      headers,
+      body,
+      dispatcher: agentFor(address),
+      signal: controller.signal,
+    });
+    // Only drained so the socket can be reused; past DRAIN_LIMIT bytes the connection is dropped instead.
+    await res.body.dump({ limit: DRAIN_LIMIT, signal: controller.signal });
+    return { status: res.statusCode, ms: ms() };
+  } catch (err) {
+    return { error: failureCode(err, timedOut), ms: ms() };
+  } finally {
+    clearTimeout(timer);
+  }
+}

@@ -1,0 +1,44 @@
+import type { Deps } from "./deps.js";
+import { WebhookDispatcher } from "./domains/webhooks/dispatcher.js";
+import { JobRunner } from "./jobs/runner.js";
+import { sweepExpiredArtifacts } from "./jobs/sweeper.js";
+
+export interface Workers {
+  /** Tests: returns once no job run and no delivery attempt is due or in flight. */
+  drain(): Promise<void>;
+  close(): Promise<void>;
+}
+
+const SWEEP_EVERY_MS = 60_000;
+
+/**
+ * The background side of the service: job runs from the queue, webhook deliveries, artifact
+ * retention. `clipwright serve` runs it beside the API; `clipwright worker` runs only this.
+ */
+export function startWorkers(deps: Deps): Workers {
+  const runner = new JobRunner(deps);
+  const dispatcher = new WebhookDispatcher(deps);
+  deps.wake.deliveries = () => dispatcher.wake();
+  deps.queue.process(deps.config.workerConcurrency, (jobId) => runner.execute(jobId));
+  dispatcher.start();
+  const sweeper = setInterval(
+    () => void sweepExpiredArtifacts(deps).catch((err) => deps.log.error({ err }, "artifact sweep failed")),
+    SWEEP_EVERY_MS,
+  );
+  sweeper.unref();
+  return {
+    async drain() {
+      // Jobs settle into deliveries, and deliveries never create jobs: two passes settle everything.
+      for (let pass = 0; pass < 2; pass++) {
+        await deps.queue.drain();
+        await dispatcher.drain();
+      }
+    },
+    async close() {
+      clearInterval(sweeper);
+      deps.wake.deliveries = () => undefined;
+      await dispatcher.close();
+      await deps.queue.close();
+    },
+  };
+}
