@@ -14,6 +14,7 @@ import { createKey } from "../domains/keys/create-key.js";
 import { RedisRateLimitStore } from "../http/rate-limit/redis-store.js";
 import { MemoryRateLimitStore, type RateLimitStore } from "../http/rate-limit/store.js";
 import type { JobDefinition } from "../jobs/definition.js";
+import { BullQueue } from "../jobs/queue/bullmq.js";
 import type { Mailer } from "../mailer.js";
 import type { Resolver } from "../net/resolver.js";
 import type { MountedOperation } from "../operations/define.js";
@@ -38,6 +39,8 @@ export interface HarnessOptions {
   jobDefinitions?: JobDefinition[];
   /** Start the job runner and webhook dispatcher (default true); `drain()` runs them to quiet. */
   workers?: boolean;
+  /** "bullmq" runs job runs through BullMQ on REDIS_URL (under a prefix of this harness's own). */
+  queueDriver?: "embedded" | "bullmq";
 }
 
 export interface TestResponse {
@@ -119,6 +122,7 @@ export class Harness {
     const config = loadConfig({ CLIPWRIGHT_ENV: "test", CLIPWRIGHT_DATA_DIR: dataDir }, opts.config);
     catalogOnce ??= loadCatalog();
     const operations = [...MOUNTED, ...(opts.extraOperations ?? [])];
+    const bullPrefix = `cw-test-${randomBytes(6).toString("hex")}`;
     const built = await buildApp({
       config,
       clock,
@@ -129,8 +133,12 @@ export class Harness {
       operations,
       resolver: opts.resolver,
       jobDefinitions: opts.jobDefinitions,
+      ...(opts.queueDriver === "bullmq"
+        ? { queue: new BullQueue(process.env.REDIS_URL as string, clock, bullPrefix) }
+        : {}),
     });
     const h = new Harness(built, clock, db);
+    h.bullPrefix = bullPrefix;
     (h as { mail: Mailer["sent"] }).mail = sent;
     h.cleanup = cleanup;
     if (opts.workers !== false) h.workers = startWorkers(built.deps);
@@ -140,6 +148,8 @@ export class Harness {
   }
 
   workers: Workers | undefined;
+  /** BullMQ key prefix of this harness (a second "process" uses the same one to share the queue). */
+  bullPrefix = "";
 
   /** Runs the workers until no job run and no delivery attempt is due (on the fake clock) or in flight. */
   async drain(): Promise<void> {

@@ -43,7 +43,11 @@ export class BullQueue implements TaskQueue {
   }
 
   async remove(ref: string): Promise<boolean> {
-    // `remove` refuses a job a worker holds (locked): that one is running, not waiting.
+    // BullMQ's own remove answers 1 even for a job it does not hold, so look first: only a run that
+    // is still waiting (or delayed) can be taken out; an active one belongs to a worker.
+    const job = await this.queue.getJob(ref);
+    const state = job ? await job.getState() : "unknown";
+    if (state !== "waiting" && state !== "delayed" && state !== "prioritized") return false;
     return (await this.queue.remove(ref)) === 1;
   }
 
