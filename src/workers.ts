@@ -1,7 +1,7 @@
 import type { Deps } from "./deps.js";
 import { WebhookDispatcher } from "./domains/webhooks/dispatcher.js";
 import { JobRunner } from "./jobs/runner.js";
-import { sweepExpiredArtifacts } from "./jobs/sweeper.js";
+import { requeueStranded, sweepExpiredArtifacts } from "./jobs/sweeper.js";
 
 export interface Workers {
   /** Tests: returns once no job run and no delivery attempt is due or in flight. */
@@ -21,10 +21,12 @@ export function startWorkers(deps: Deps): Workers {
   deps.wake.deliveries = () => dispatcher.wake();
   deps.queue.process(deps.config.workerConcurrency, (jobId) => runner.execute(jobId));
   dispatcher.start();
-  const sweeper = setInterval(
-    () => void sweepExpiredArtifacts(deps).catch((err) => deps.log.error({ err }, "artifact sweep failed")),
-    SWEEP_EVERY_MS,
-  );
+  const sweeper = setInterval(() => {
+    void sweepExpiredArtifacts(deps).catch((err) => deps.log.error({ err }, "artifact sweep failed"));
+    if (deps.queue.driver === "bullmq") {
+      void requeueStranded(deps).catch((err) => deps.log.error({ err }, "requeue of stranded jobs failed"));
+    }
+  }, SWEEP_EVERY_MS);
   sweeper.unref();
   return {
     async drain() {

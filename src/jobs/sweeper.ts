@@ -25,3 +25,24 @@ export async function sweepExpiredArtifacts(
   }
   return due.length;
 }
+
+/**
+ * BullMQ only: a run is added to Redis after its job commits, so a process that dies in between leaves
+ * a queued job nobody will run. Jobs queued and untouched for a minute are added again; BullMQ ignores
+ * an id it already holds, so a run is never doubled. (The embedded queue writes the run with the job.)
+ */
+export async function requeueStranded(deps: Pick<Deps, "db" | "clock" | "queue">): Promise<number> {
+  const stale = iso(new Date(deps.clock.now().getTime() - 60_000));
+  const jobs = await deps.db.kysely
+    .selectFrom("jobs")
+    .select(["id", "attempts"])
+    .where("state", "=", "queued")
+    .where("updated_at", "<", stale)
+    .limit(100)
+    .execute();
+  for (const job of jobs) {
+    const add = await deps.queue.enqueue(deps.db.kysely, job.id, deps.clock.now(), job.attempts);
+    await add();
+  }
+  return jobs.length;
+}

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type App, buildApp } from "../../src/app.js";
 import { defineJob, JobFailure } from "../../src/jobs/definition.js";
 import { BullQueue } from "../../src/jobs/queue/bullmq.js";
+import { requeueStranded } from "../../src/jobs/sweeper.js";
 import { MOUNTED } from "../../src/operations/implementations.js";
 import { Harness, idem, testDb } from "../../src/testutil/harness.js";
 import { startWorkers, type Workers } from "../../src/workers.js";
@@ -83,6 +84,41 @@ describe.runIf(scaleOut)("BullMQ queue driver: api and worker as separate proces
     expect(res.body.removedFromQueue).toBe(false);
     g.open();
     expect((await until(created.body.id, ["cancelled", "succeeded"])).state).toBe("cancelled");
+  });
+
+  it("adds again a run lost between the job's commit and Redis (a process died in between)", async () => {
+    const created = await create({});
+    await until(created.body.id, ["succeeded"]);
+    // Make a job that committed but whose run never reached Redis.
+    const stranded = {
+      ...(await api.db.kysely
+        .selectFrom("jobs")
+        .selectAll()
+        .where("id", "=", created.body.id)
+        .executeTakeFirstOrThrow()),
+    };
+    const id = "01900000-0000-7000-8000-00000000beef";
+    const old = new Date(api.clock.now().getTime() - 120_000).toISOString();
+    await api.db.kysely
+      .insertInto("jobs")
+      .values({
+        ...stranded,
+        id,
+        state: "queued",
+        internal_status: "queued",
+        result: null,
+        seconds_charged: null,
+        seconds_reserved: 0,
+        finished_at: null,
+        started_at: null,
+        expires_at: null,
+        attempts: 0,
+        idempotency_key: null,
+        updated_at: old,
+      })
+      .execute();
+    expect(await requeueStranded(worker.deps)).toBe(1);
+    expect((await until(id, ["succeeded"])).state).toBe("succeeded");
   });
 
   it("takes a queued job out of BullMQ when cancelled before a worker starts it", async () => {
