@@ -24,6 +24,7 @@ import { BullQueue } from "./jobs/queue/bullmq.js";
 import { EmbeddedQueue } from "./jobs/queue/embedded.js";
 import type { TaskQueue } from "./jobs/queue/queue.js";
 import { logMailer, type Mailer, smtpMailer } from "./mailer.js";
+import { mountMcp } from "./mcp/http.js";
 import { type Resolver, systemResolver } from "./net/resolver.js";
 import type { MountedOperation } from "./operations/define.js";
 import { MOUNTED } from "./operations/implementations.js";
@@ -88,7 +89,7 @@ export async function buildApp(opts: AppOptions): Promise<App> {
     log: app.log,
     auth: new Authenticator(db.kysely, clock),
     limiter: new RateLimiter(rateStore, config.rateLimits, () => clock.now().getTime()),
-    idempotency: new IdempotencyStore(db.kysely, clock, config.idempotencyTtlSeconds),
+    idempotency: new IdempotencyStore(db.kysely, clock, config.idempotencyTtlSeconds, vault),
     usage: new UsageMeter(db.kysely),
     mailer: opts.mailer ?? (config.smtpUrl ? await smtpMailer(config.smtpUrl, config.mailFrom) : logMailer(app.log)),
     catalog: opts.catalog ?? (await loadCatalog()),
@@ -106,6 +107,7 @@ export async function buildApp(opts: AppOptions): Promise<App> {
   for (const op of operations) mountOperation(app, deps, op);
   for (const route of AUTH_ROUTES) mountPublicRoute(app, deps, route);
   mountFileRoute(app, deps.storage);
+  mountMcp(app, deps, internalSecret, operations); // MCP tools: the operations above, via app.inject
 
   const openapi = JSON.stringify(buildOpenApi(operations, AUTH_ROUTES, config.publicUrl));
   app.get(`${API_PREFIX}/openapi.json`, async (_req, reply) =>

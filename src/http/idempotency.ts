@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import type { Kysely } from "kysely";
 import { addMs, type Clock, iso } from "../clock.js";
 import type { Database } from "../db/schema.js";
+import type { Vault } from "../vault.js";
 import { ApiError, validationFailed } from "./api-error.js";
 
 export const IDEMPOTENCY_HEADER = "idempotency-key";
@@ -59,6 +60,8 @@ export class IdempotencyStore {
     private readonly db: Kysely<Database>,
     private readonly clock: Clock,
     private readonly ttlSeconds: number,
+    /** Stored answers can hold one-time secrets (new API keys, webhook signing secrets): sealed at rest. */
+    private readonly vault: Vault,
   ) {}
 
   /** Returns null when this request now holds the claim, or the stored response to replay. */
@@ -107,7 +110,7 @@ export class IdempotencyStore {
       if (row.state === "in_flight") throw inProgress();
       return {
         status: row.response_status as number,
-        body: row.response_body as string,
+        body: this.vault.open(row.response_body as string),
         location: row.response_location,
       };
     }
@@ -120,7 +123,7 @@ export class IdempotencyStore {
       .set({
         state: "done",
         response_status: response.status,
-        response_body: response.body,
+        response_body: this.vault.seal(response.body),
         response_location: response.location,
       })
       .where("account_id", "=", ref.accountId)

@@ -192,3 +192,19 @@ describe("in flight and failures", () => {
     for (const r of results.filter((x) => x.status === 409)) expect(r.body.error.code).toBe("idempotency_in_progress");
   });
 });
+
+describe("stored answers", () => {
+  it("keeps one-time secrets sealed at rest, and replays them", async () => {
+    const key = idem();
+    const first = await createKey(key, { ...keyBody, name: "sealed" });
+    const row = await h.db.kysely
+      .selectFrom("idempotency_claims")
+      .selectAll()
+      .where("key", "=", key)
+      .executeTakeFirstOrThrow();
+    expect(row.response_body).not.toContain(first.body.secret);
+    expect(row.response_body).not.toContain("svc_live_");
+    const again = await createKey(key, { ...keyBody, name: "sealed" });
+    expect(again.body.secret).toBe(first.body.secret);
+  });
+});

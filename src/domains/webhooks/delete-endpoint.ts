@@ -14,9 +14,11 @@ export const deleteEndpoint = defineOperation({
   async handler({ actor, deps, params }) {
     const endpoint = await findEndpoint(deps.db.kysely, actor.accountId, params.id);
     if (!endpoint) throw new ApiError("not_found");
+    // The endpoint row first, then its deliveries: the lock order of the dispatcher and PATCH (see
+    // dispatcher.ts), so a delete never deadlocks with an attempt being recorded.
     await deps.db.kysely.transaction().execute(async (tx) => {
-      await tx.deleteFrom("webhook_deliveries").where("endpoint_id", "=", endpoint.id).execute();
       await tx.deleteFrom("webhook_endpoints").where("id", "=", endpoint.id).execute();
+      await tx.deleteFrom("webhook_deliveries").where("endpoint_id", "=", endpoint.id).execute();
     });
     return ok({ id: endpoint.id, deleted: true });
   },

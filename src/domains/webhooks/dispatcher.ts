@@ -173,7 +173,15 @@ export class WebhookDispatcher {
     const now = this.deps.clock.now();
     const t = iso(now);
     await this.deps.db.kysely.transaction().execute(async (tx) => {
+      // The endpoint row is locked before any delivery row, as PATCH and DELETE do: a disable settling the
+      // pending deliveries then never waits on a delivery row held by a transaction that waits on the
+      // endpoint (on PostgreSQL that was a "deadlock detected" abort, leaving the attempt to be resent).
       if (outcome.ok) {
+        await tx
+          .updateTable("webhook_endpoints")
+          .set({ failure_streak: 0, last_delivery_at: t, updated_at: t })
+          .where("id", "=", d.endpoint_id)
+          .execute();
         await tx
           .updateTable("webhook_deliveries")
           .set({
@@ -188,14 +196,25 @@ export class WebhookDispatcher {
           })
           .where("id", "=", d.id)
           .execute();
-        await tx
-          .updateTable("webhook_endpoints")
-          .set({ failure_streak: 0, last_delivery_at: t, updated_at: t })
-          .where("id", "=", d.endpoint_id)
-          .execute();
         return;
       }
-      const retry = !outcome.final && d.attempt < MAX_ATTEMPTS;
+      const endpoint = outcome.streak
+        ? await tx
+            .updateTable("webhook_endpoints")
+            .set({ failure_streak: sql`failure_streak + 1`, last_delivery_at: t, updated_at: t })
+            .where("id", "=", d.endpoint_id)
+            .returning(["failure_streak", "status"])
+            .executeTakeFirst()
+        : undefined;
+      const disabled = endpoint?.status === "active" && endpoint.failure_streak >= DISABLE_AFTER_FAILURES;
+      // An attempt still in flight when its endpoint was disabled (or deleted) schedules no other: the
+      // disable settled everything pending for it, and nothing is sent while it is disabled.
+      const retry =
+        !outcome.final &&
+        d.attempt < MAX_ATTEMPTS &&
+        endpoint !== undefined &&
+        endpoint.status === "active" &&
+        !disabled;
       const next = retry ? nextAttempt(d.attempt, now.getTime()) : null;
       await tx
         .updateTable("webhook_deliveries")
@@ -210,26 +229,16 @@ export class WebhookDispatcher {
         })
         .where("id", "=", d.id)
         .execute();
-      let disabled = false;
-      if (outcome.streak) {
-        const endpoint = await tx
+      if (disabled) {
+        await tx
           .updateTable("webhook_endpoints")
-          .set({ failure_streak: sql`failure_streak + 1`, last_delivery_at: t, updated_at: t })
+          .set({ status: "disabled", disabled_at: t, disabled_reason: "consecutive_failures", updated_at: t })
           .where("id", "=", d.endpoint_id)
-          .returning(["failure_streak", "status"])
-          .executeTakeFirst();
-        if (endpoint && endpoint.status === "active" && endpoint.failure_streak >= DISABLE_AFTER_FAILURES) {
-          await tx
-            .updateTable("webhook_endpoints")
-            .set({ status: "disabled", disabled_at: t, disabled_reason: "consecutive_failures", updated_at: t })
-            .where("id", "=", d.endpoint_id)
-            .where("status", "=", "active")
-            .execute();
-          await failPendingDeliveries(tx, d.endpoint_id, "endpoint_disabled", now);
-          disabled = true;
-        }
+          .where("status", "=", "active")
+          .execute();
+        await failPendingDeliveries(tx, d.endpoint_id, "endpoint_disabled", now);
       }
-      if (next && !disabled) {
+      if (next) {
         await tx
           .insertInto("webhook_deliveries")
           .values({

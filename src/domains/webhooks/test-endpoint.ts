@@ -28,10 +28,14 @@ export const testEndpoint = defineOperation({
       sentAt: iso(now),
       requestId,
     };
-    const { eventId, deliveryIds } = await deps.db.kysely
-      .transaction()
-      .execute((tx) => emitEvent(tx, actor.accountId, TEST_EVENT_TYPE, data, now, endpoint.id));
+    const { eventId, deliveryId } = await deps.db.kysely.transaction().execute(async (tx) => {
+      const emitted = await emitEvent(tx, actor.accountId, TEST_EVENT_TYPE, data, now, endpoint.id);
+      const deliveryId = emitted.deliveryIds[0];
+      // Disabled (or deleted) since it was read: nothing queued, so no event either (rolled back).
+      if (deliveryId === undefined) throw new ApiError("webhook_endpoint_disabled");
+      return { eventId: emitted.eventId, deliveryId };
+    });
     deps.wake.deliveries();
-    return { status: 202, body: { deliveryId: deliveryIds[0] as string, eventId } };
+    return { status: 202, body: { deliveryId, eventId } };
   },
 });

@@ -57,6 +57,7 @@ export class EmbeddedQueue implements TaskQueue {
   }
 
   process(concurrency: number, handler: (ref: string) => Promise<void>): void {
+    this.closed = false; // workers may stop and start again on the same queue
     this.handler = handler;
     this.concurrency = concurrency;
     this.schedule(0);
