@@ -22,6 +22,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from "node:ht
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { Redis } from "ioredis";
 import { sql } from "kysely";
 import pg from "pg";
 import { buildApp } from "../../src/app.js";
@@ -32,9 +33,9 @@ import { createKey } from "../../src/domains/keys/create-key.js";
 import { topUp } from "../../src/domains/wallet/grants.js";
 import { reserve } from "../../src/domains/wallet/reservations.js";
 import { uuidv7 } from "../../src/ids.js";
-import { artifactSigner, settleJob } from "../../src/jobs/settle.js";
 import { type JobRow, toEnvelope } from "../../src/jobs/envelope.js";
 import { BullQueue } from "../../src/jobs/queue/bullmq.js";
+import { artifactSigner, settleJob } from "../../src/jobs/settle.js";
 import { closePinnedAgents, pinnedPost } from "../../src/net/pinned-request.js";
 import { GRANTABLE_SCOPES } from "../../src/operations/scopes.js";
 import { deliveryHeaders } from "../../src/webhooks/signature.js";
@@ -91,6 +92,16 @@ const config = loadConfig(
 async function cleanup(): Promise<void> {
   rmSync(dataDir, { recursive: true, force: true });
   if (pgSchema) await admin(`drop schema ${pgSchema} cascade`);
+  if (redisUrl) {
+    // BullMQ leaves its queue's keys (meta) behind: remove this run's prefix.
+    const redis = new Redis(redisUrl);
+    try {
+      const keys = await redis.keys(`${bullPrefix}:*`);
+      if (keys.length) await redis.del(...keys);
+    } finally {
+      redis.disconnect();
+    }
+  }
 }
 
 async function start() {
@@ -112,7 +123,11 @@ async function start() {
   const res = await app.inject({
     method: "POST",
     url: "/api/v1/webhooks",
-    headers: { authorization: `Bearer ${apiKey}`, "idempotency-key": "bench-endpoint", "content-type": "application/json" },
+    headers: {
+      authorization: `Bearer ${apiKey}`,
+      "idempotency-key": "bench-endpoint",
+      "content-type": "application/json",
+    },
     payload: JSON.stringify({ url: receiverUrl, events: [EVENT_TYPE] }),
   });
   if (res.statusCode !== 201) throw new Error(`POST /webhooks answered ${res.statusCode}: ${res.body}`);

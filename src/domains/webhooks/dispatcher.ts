@@ -3,6 +3,7 @@ import { addMs, iso } from "../../clock.js";
 import { claimDue } from "../../db/claim.js";
 import type { Deps } from "../../deps.js";
 import { uuidv7 } from "../../ids.js";
+import { Poller } from "../../jobs/poller.js";
 import { deliveryBlockedReason, inspectUrl, webhookPolicy } from "../../net/guard.js";
 import { pinnedPost } from "../../net/pinned-request.js";
 import { deliveryHeaders } from "../../webhooks/signature.js";
@@ -21,9 +22,12 @@ const POLL_MS = 200;
  */
 export class WebhookDispatcher {
   private readonly active = new Set<Promise<void>>();
-  private timer: NodeJS.Timeout | undefined;
+  private readonly poller = new Poller(
+    () => this.claimAndSend(),
+    POLL_MS,
+    (err) => this.deps.log.error({ err }, "claiming deliveries failed"),
+  );
   private closed = false;
-  private ticking: Promise<void> | undefined;
 
   constructor(
     private readonly deps: Deps,
@@ -31,17 +35,18 @@ export class WebhookDispatcher {
   ) {}
 
   start(): void {
-    this.schedule(0);
+    this.closed = false;
+    this.poller.start();
   }
 
   wake(): void {
-    if (!this.closed) this.schedule(0);
+    this.poller.wake();
   }
 
   /** Tests: returns once nothing is due and nothing is in flight. */
   async drain(): Promise<void> {
     for (;;) {
-      await this.tick();
+      await this.poller.runOnce();
       if (this.active.size === 0 && !(await this.hasDue())) return;
       if (this.active.size > 0) await Promise.race(this.active);
     }
@@ -49,22 +54,8 @@ export class WebhookDispatcher {
 
   async close(): Promise<void> {
     this.closed = true;
-    if (this.timer) clearTimeout(this.timer);
+    await this.poller.stop();
     await Promise.allSettled(this.active);
-  }
-
-  private schedule(ms: number): void {
-    if (this.closed) return;
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = setTimeout(() => void this.tick().finally(() => this.schedule(POLL_MS)), ms);
-    this.timer.unref();
-  }
-
-  private tick(): Promise<void> {
-    this.ticking ??= this.claimAndSend().finally(() => {
-      this.ticking = undefined;
-    });
-    return this.ticking;
   }
 
   private async claimAndSend(): Promise<void> {

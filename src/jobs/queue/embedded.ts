@@ -4,6 +4,7 @@ import { claimDue } from "../../db/claim.js";
 import type { Db } from "../../db/connect.js";
 import type { Database } from "../../db/schema.js";
 import { uuidv7 } from "../../ids.js";
+import { Poller } from "../poller.js";
 import type { AfterCommit, TaskQueue } from "./queue.js";
 
 const QUEUE = "jobs";
@@ -21,9 +22,8 @@ export class EmbeddedQueue implements TaskQueue {
   private handler: ((ref: string) => Promise<void>) | undefined;
   private concurrency = 0;
   private readonly active = new Set<Promise<void>>();
-  private timer: NodeJS.Timeout | undefined;
+  private readonly poller = new Poller(() => this.claimAndStart(), POLL_MS);
   private closed = false;
-  private ticking: Promise<void> | undefined;
 
   constructor(
     private readonly db: Db,
@@ -43,7 +43,7 @@ export class EmbeddedQueue implements TaskQueue {
         created_at: iso(this.clock.now()),
       })
       .execute();
-    return async () => this.wake();
+    return async () => this.poller.wake();
   }
 
   async remove(ref: string): Promise<boolean> {
@@ -60,12 +60,12 @@ export class EmbeddedQueue implements TaskQueue {
     this.closed = false; // workers may stop and start again on the same queue
     this.handler = handler;
     this.concurrency = concurrency;
-    this.schedule(0);
+    this.poller.start();
   }
 
   async drain(): Promise<void> {
     for (;;) {
-      await this.tick();
+      await this.poller.runOnce();
       if (this.active.size === 0 && !(await this.hasDue())) return;
       await Promise.race(this.active);
     }
@@ -73,29 +73,11 @@ export class EmbeddedQueue implements TaskQueue {
 
   async close(): Promise<void> {
     this.closed = true;
-    if (this.timer) clearTimeout(this.timer);
+    await this.poller.stop();
     await Promise.allSettled(this.active);
   }
 
-  private wake(): void {
-    if (this.handler && !this.closed) this.schedule(0);
-  }
-
-  private schedule(ms: number): void {
-    if (this.closed) return;
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = setTimeout(() => void this.tick().finally(() => this.schedule(POLL_MS)), ms);
-    this.timer.unref();
-  }
-
-  /** One pass: claim what is due into free slots and start it. Serialised with itself. */
-  private tick(): Promise<void> {
-    this.ticking ??= this.claimAndStart().finally(() => {
-      this.ticking = undefined;
-    });
-    return this.ticking;
-  }
-
+  /** One pass: claim what is due into free slots and start it (the poller never overlaps passes). */
   private async claimAndStart(): Promise<void> {
     const free = this.concurrency - this.active.size;
     if (!this.handler || free <= 0 || this.closed) return;
@@ -132,7 +114,7 @@ export class EmbeddedQueue implements TaskQueue {
       .finally(() => {
         clearInterval(renew);
         this.active.delete(run);
-        this.wake();
+        this.poller.wake();
       });
     this.active.add(run);
   }
