@@ -2,7 +2,8 @@ import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { systemClock } from "./clock.js";
 import { ConfigError, loadConfig } from "./config.js";
-import { connectDb, migrateToLatest } from "./db/connect.js";
+import { connectDb } from "./db/connect.js";
+import { migrateToLatest } from "./db/migrate.js";
 import { createAccount } from "./domains/account/create-account.js";
 import { findAccountByEmail, markEmailVerified } from "./domains/account/store.js";
 import { createKey } from "./domains/keys/create-key.js";
@@ -19,6 +20,8 @@ const USAGE = `clipwright — self-hostable video generation service
   clipwright api [--port P]        API process only (scale-out)
   clipwright worker                job runs, webhook deliveries, retention (scale-out)
   clipwright migrate               bring the database schema up to date
+  clipwright mcp                   MCP server on stdio; key in CLIPWRIGHT_API_KEY; CLIPWRIGHT_URL to use a
+                                  running service (else one runs in this process on the data dir)
   clipwright admin create-account --email E --password P [--name N] [--verified]
                                   [--plan PLAN_ID] [--topup-seconds N] [--free-seconds N] [--json]
   clipwright admin grant --email E [--plan PLAN_ID] [--topup-seconds N]
@@ -87,6 +90,10 @@ async function main(): Promise<void> {
     // Loaded only here: the admin commands need none of the web stack.
     const { serve, work } = await import("./server.js");
     return command === "worker" ? work(config) : serve(config, command === "serve" ? "all" : "api");
+  }
+  if (command === "mcp") {
+    const { runStdio } = await import("./mcp/stdio.js");
+    return runStdio(config, env);
   }
 
   const db = connectDb({ databaseUrl: config.databaseUrl, sqlitePath: join(config.dataDir, "clipwright.sqlite") });

@@ -1,9 +1,8 @@
 import { mkdirSync } from "node:fs";
 import { dirname } from "node:path";
 import SQLite from "better-sqlite3";
-import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql } from "kysely";
+import { Kysely, PostgresDialect, SqliteDialect } from "kysely";
 import pg from "pg";
-import { migrationProvider } from "./migrations/index.js";
 import type { Database } from "./schema.js";
 
 export type Dialect = "sqlite" | "postgres";
@@ -92,22 +91,4 @@ function withStatementCache(sqlite: SQLite.Database) {
       return statement;
     },
   };
-}
-
-export async function migrateToLatest(db: Db): Promise<string[]> {
-  // Kysely looks for its bookkeeping tables across all schemas unless told which one is ours; with
-  // several schemas in one database (parallel test runs) it would find another's and skip creating its
-  // own. Ours is whatever the connection's search_path selects.
-  const schema =
-    db.dialect === "postgres"
-      ? (await sql<{ s: string }>`select current_schema() as s`.execute(db.kysely)).rows[0]?.s
-      : undefined;
-  const migrator = new Migrator({
-    db: db.kysely,
-    provider: migrationProvider,
-    ...(schema ? { migrationTableSchema: schema } : {}),
-  });
-  const { error, results } = await migrator.migrateToLatest();
-  if (error) throw error instanceof Error ? error : new Error(String(error));
-  return (results ?? []).filter((r) => r.status === "Success").map((r) => r.migrationName);
 }

@@ -6,6 +6,13 @@ import { settleJob } from "./settle.js";
 import { isCancelRequested, recordProgress, renewLease, requeueJob, takeJob } from "./store.js";
 
 const LEASE_MS = 30_000;
+/**
+ * The queue hands a run over once its own lease ran out, but that lease and the job's are set and
+ * renewed apart (the job's a few ms later), so after a crash the run can arrive just before the job's
+ * lease ends; refusing it then would drop the run and leave the job running for ever. A live runner
+ * renews to now + LEASE_MS every LEASE_MS / 3, so its lease is never this close to running out.
+ */
+const TAKEOVER_GRACE_MS = LEASE_MS / 6;
 
 /**
  * Runs one job: takes it (queued → running, or a running job whose runner died), runs its definition
@@ -17,7 +24,7 @@ export class JobRunner {
   constructor(private readonly deps: Deps) {}
 
   async execute(jobId: string): Promise<void> {
-    const job = await takeJob(this.deps.db.kysely, jobId, this.deps.clock.now(), LEASE_MS);
+    const job = await takeJob(this.deps.db.kysely, jobId, this.deps.clock.now(), LEASE_MS, TAKEOVER_GRACE_MS);
     if (!job) return;
     const def = this.deps.jobDefinitions.get(job.kind);
     if (!def) {
@@ -81,10 +88,12 @@ export class JobRunner {
     if (!(err instanceof JobFailure)) this.deps.log.error({ err, jobId: job.id }, "job failed unexpectedly");
     if (failure.retryable && job.attempts < maxAttempts) {
       const runAt = addMs(this.deps.clock.now(), delayMs);
-      if (await requeueJob(this.deps.db.kysely, job.id, "retry_scheduled", this.deps.clock.now())) {
-        const after = await this.deps.db.kysely
-          .transaction()
-          .execute((tx) => this.deps.queue.enqueue(tx, job.id, runAt, job.attempts));
+      // Back to queued and the next run added in one transaction: a crash cannot leave one without the other.
+      const after = await this.deps.db.kysely.transaction().execute(async (tx) => {
+        if (!(await requeueJob(tx, job.id, "retry_scheduled", this.deps.clock.now()))) return null;
+        return this.deps.queue.enqueue(tx, job.id, runAt, job.attempts);
+      });
+      if (after) {
         await after();
         return;
       }

@@ -70,6 +70,9 @@ export async function settleJob(
       })
       .where("id", "=", jobId)
       .where("state", "in", from)
+      // A cancel accepted before this update wins over the run's result: checked in the update itself,
+      // as a runner's earlier isCancelRequested() can race the cancel (it is settled cancelled below).
+      .$if(s.state !== "cancelled", (q) => q.where("cancel_requested", "=", 0))
       .returningAll()
       .executeTakeFirst();
     if (!row) return null;
@@ -81,5 +84,10 @@ export async function settleJob(
     return row;
   });
   if (settled) deps.wake.deliveries();
+  if (!settled && s.state !== "cancelled") {
+    const current = await findJobById(deps.db.kysely, jobId);
+    if (current?.cancel_requested === 1 && from.includes(current.state as "queued"))
+      return settleJob(deps, jobId, { state: "cancelled", reason: "cancelled while running" }, from);
+  }
   return settled;
 }

@@ -41,15 +41,18 @@ export async function countInFlight(db: Kysely<Database>, accountId: string, kin
 
 /**
  * Takes a job to run, for one runner only: queued → running, or a running job whose lease ran out
- * (its runner died). Undefined when there is nothing to take.
+ * (its runner died). Undefined when there is nothing to take. `takeoverGraceMs`: a lease ending
+ * within that much of `now` counts as run out (see the runner).
  */
 export async function takeJob(
   db: Kysely<Database>,
   id: string,
   now: Date,
   leaseMs: number,
+  takeoverGraceMs = 0,
 ): Promise<JobRow | undefined> {
   const t = iso(now);
+  const stale = iso(new Date(now.getTime() + takeoverGraceMs));
   return db
     .updateTable("jobs")
     .set({
@@ -62,7 +65,7 @@ export async function takeJob(
     })
     .where("id", "=", id)
     .where((eb) =>
-      eb.or([eb("state", "=", "queued"), eb.and([eb("state", "=", "running"), eb("lease_until", "<", t)])]),
+      eb.or([eb("state", "=", "queued"), eb.and([eb("state", "=", "running"), eb("lease_until", "<", stale)])]),
     )
     .returningAll()
     .executeTakeFirst();

@@ -1,13 +1,13 @@
-import type { Migration, MigrationProvider } from "kysely";
+import type { Kysely } from "kysely";
 import * as m0001 from "./0001_platform.js";
 import * as m0002 from "./0002_jobs_webhooks.js";
 
+export interface Migration {
+  up(db: Kysely<unknown>): Promise<void>;
+}
+
 /** Migrations in order. Names sort; add new ones at the end and never edit a landed one. */
-const MIGRATIONS: Record<string, Migration> = {
+export const MIGRATIONS: Record<string, Migration> = {
   "0001_platform": m0001,
   "0002_jobs_webhooks": m0002,
-};
-
-export const migrationProvider: MigrationProvider = {
-  getMigrations: async () => MIGRATIONS,
 };

@@ -1,0 +1,158 @@
+import { Transform } from "node:stream";
+import type { FastifyInstance, FastifyReply, FastifyRequest, RequestPayload } from "fastify";
+import type { Deps } from "../deps.js";
+import { checkMediaType, hasBody, MCP_BODY_LIMIT, payloadTooLarge } from "../http/body.js";
+import { API_PREFIX } from "../http/pipeline.js";
+import type { RateWindow } from "../http/rate-limit/limiter.js";
+import type { MountedOperation } from "../operations/define.js";
+import { type CallTarget, callTool } from "./call.js";
+import { createMcpServer, loadSdk, type McpBackend } from "./server.js";
+import { buildToolset, type Toolset } from "./tools.js";
+
+export const MCP_PATH = `${API_PREFIX}/mcp`;
+
+/**
+ * The JSON-RPC envelope may be twice the body limit, so that the body limit is what a tool call
+ * meets (413 with details.limit 1048576 from the pipeline, as a tool result); an envelope beyond it
+ * cannot carry a body within the limit and is refused the same way, before it is read.
+ */
+const ENVELOPE_LIMIT = 2 * MCP_BODY_LIMIT;
+
+/** What an app's MCP endpoint serves, for the in-process stdio transport to serve the same. */
+export interface AppMcp {
+  toolset: Toolset;
+  internalSecret: string;
+  now: () => number;
+}
+const byApp = new WeakMap<FastifyInstance, AppMcp>();
+export function mcpOf(app: FastifyInstance): AppMcp {
+  const found = byApp.get(app);
+  if (!found) throw new Error("this app has no MCP endpoint (mountMcp was not called)");
+  return found;
+}
+
+/** Headers that carry the credential, forwarded to every call exactly as received. */
+const CREDENTIAL_HEADERS = ["authorization", "x-api-key"] as const;
+
+/** In-process backend: the app's own tools, each call through app.inject with the caller's credential. */
+export function pipelineBackend(mcp: AppMcp, app: FastifyInstance, target: Omit<CallTarget, "app" | "internalSecret">) {
+  let lastWindow: RateWindow | null = null;
+  const backend: McpBackend & { lastWindow(): RateWindow | null } = {
+    listTools: () => mcp.toolset.list,
+    async callTool(name, args) {
+      const tool = mcp.toolset.byName.get(name);
+      if (!tool) return null;
+      const { result, window } = await callTool(
+        tool,
+        args,
+        { ...target, app, internalSecret: mcp.internalSecret },
+        mcp.now,
+      );
+      lastWindow = window;
+      return result;
+    },
+    lastWindow: () => lastWindow,
+  };
+  return backend;
+}
+
+/**
+ * Streamable HTTP at POST /api/v1/mcp, stateless (a Server and transport per request, JSON answers,
+ * no sessions, no server-sent stream). The credential rules and refusals are the API's: a request
+ * without a valid credential is the spec's 401 (metered per IP like every unauthenticated failure).
+ */
+export function mountMcp(app: FastifyInstance, deps: Deps, internalSecret: string, ops: MountedOperation[]): void {
+  const mcp: AppMcp = { toolset: buildToolset(ops), internalSecret, now: () => deps.clock.now().getTime() };
+  byApp.set(app, mcp);
+
+  app.route({
+    method: ["GET", "POST", "DELETE"],
+    url: MCP_PATH,
+    bodyLimit: ENVELOPE_LIMIT + 1, // enforced below with the spec's refusal
+    onRequest: async (req) => {
+      await authenticate(deps, req);
+      // The RateLimit-* headers of an answer that made no call describe the credential's read window.
+      req.cw.rateClass = "read";
+    },
+    preParsing: checkEnvelope,
+    handler: async (req, reply) => {
+      if (req.method !== "POST") {
+        // Stateless: no server-initiated stream (GET) and no session to end (DELETE).
+        return reply
+          .code(405)
+          .header("Allow", "POST")
+          .type("application/json")
+          .send({ jsonrpc: "2.0", error: { code: -32000, message: "Method not allowed." }, id: null });
+      }
+      return serve(mcp, app, req, reply);
+    },
+  });
+}
+
+async function serve(mcp: AppMcp, app: FastifyInstance, req: FastifyRequest, reply: FastifyReply) {
+  const credential: Record<string, string> = {};
+  for (const name of CREDENTIAL_HEADERS) {
+    const value = req.headers[name];
+    if (typeof value === "string") credential[name] = value;
+  }
+  const backend = pipelineBackend(mcp, app, { credential, remoteAddress: req.ip, requestId: req.id });
+  const { WebStandardStreamableHTTPServerTransport } = await loadSdk();
+  const server = await createMcpServer(backend);
+  const transport = new WebStandardStreamableHTTPServerTransport({
+    sessionIdGenerator: undefined,
+    enableJsonResponse: true,
+  });
+  await server.connect(transport);
+  // Only what the transport reads: the body is already parsed (and size-checked) by Fastify.
+  const headers = new Headers();
+  for (const name of ["accept", "content-type", "mcp-protocol-version"]) {
+    const value = req.headers[name];
+    if (typeof value === "string") headers.set(name, value);
+  }
+  // In JSON-response mode the answer is complete when handleRequest resolves: nothing is left open
+  // (no stream, no timer, no session), so the pair is left to the garbage collector rather than
+  // closed (closing rejects pending requests, of which there are none, with an error it builds anyway).
+  const response = await transport.handleRequest(
+    new Request(`http://localhost${MCP_PATH}`, { method: "POST", headers }),
+    { parsedBody: req.body },
+  );
+  const window = backend.lastWindow();
+  if (window) req.cw.window = window;
+  reply.code(response.status);
+  response.headers.forEach((value, name) => {
+    reply.header(name, value);
+  });
+  const text = await response.text();
+  return text ? reply.send(text) : reply.send();
+}
+
+/** 415 and 413 before the envelope is read; the API's own checks, with the MCP limit. */
+async function checkEnvelope(req: FastifyRequest, _reply: FastifyReply, payload: RequestPayload) {
+  if (!hasBody(req.headers)) return payload;
+  checkMediaType(req.headers);
+  const length = req.headers["content-length"];
+  if (length !== undefined) {
+    if (Number(length) > ENVELOPE_LIMIT) throw payloadTooLarge(MCP_BODY_LIMIT);
+    return payload; // Fastify refuses a body longer than its Content-Length
+  }
+  let seen = 0;
+  return payload.pipe(
+    new Transform({
+      transform(chunk: Buffer, _enc, done) {
+        seen += chunk.length;
+        if (seen > ENVELOPE_LIMIT) done(payloadTooLarge(MCP_BODY_LIMIT));
+        else done(null, chunk);
+      },
+    }),
+  );
+}
+
+async function authenticate(deps: Deps, req: FastifyRequest): Promise<void> {
+  try {
+    req.cw.actor = await deps.auth.authenticate(req.headers);
+  } catch (err) {
+    const { window, refusal } = await deps.limiter.failUnauthenticated(req.ip);
+    req.cw.window = window;
+    throw refusal ?? err;
+  }
+}

@@ -1,0 +1,458 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import type { AddressInfo } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
+import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import type { CallToolResult, Tool } from "@modelcontextprotocol/sdk/types.js";
+import { Type } from "@sinclair/typebox";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { systemClock } from "../../src/clock.js";
+import { connectDb } from "../../src/db/connect.js";
+import { migrateToLatest } from "../../src/db/migrate.js";
+import { createAccount } from "../../src/domains/account/create-account.js";
+import { createKey } from "../../src/domains/keys/create-key.js";
+import { Authenticator } from "../../src/http/authenticate.js";
+import { HTTP_BODY_LIMIT, MCP_BODY_LIMIT } from "../../src/http/body.js";
+import { MCP_PATH } from "../../src/mcp/http.js";
+import { buildToolset } from "../../src/mcp/tools.js";
+import { staticResolver } from "../../src/net/resolver.js";
+import type { MountedOperation } from "../../src/operations/define.js";
+import { MOUNTED } from "../../src/operations/implementations.js";
+import { OPERATIONS, type OperationRow, toolName } from "../../src/operations/registry.js";
+import { Harness, idem } from "../../src/testutil/harness.js";
+import { BIN, childEnv, ROOT } from "../support/cli-process.js";
+import { JOB_TEST_OPERATIONS, scriptedJob } from "../support/test-jobs.js";
+
+// MCP over both transports with the SDK's own Client: Streamable HTTP at POST /api/v1/mcp on a
+// listening harness, and stdio through the real bin (`clipwright mcp`), bridged to that server or
+// running the service in its own process. Every call goes through the HTTP pipeline (app.inject),
+// so the refusals checked here are the API's own.
+
+const HOOK_URL = "https://hooks.example.com/mcp";
+let h: Harness;
+let base: string;
+let user: Awaited<ReturnType<Harness["user"]>>;
+const clients: Client[] = [];
+
+beforeAll(async () => {
+  h = await Harness.start({
+    extraOperations: JOB_TEST_OPERATIONS,
+    jobDefinitions: [scriptedJob],
+    rateStore: "memory",
+    resolver: staticResolver({ "hooks.example.com": ["93.184.216.34"] }),
+  });
+  await h.app.listen({ port: 0, host: "127.0.0.1" });
+  base = `http://127.0.0.1:${(h.app.server.address() as AddressInfo).port}`;
+  user = await h.user({ topupSeconds: 5000 });
+});
+afterAll(async () => {
+  await Promise.all(clients.map((c) => c.close().catch(() => undefined)));
+  await h.close();
+});
+
+async function httpClient(headers: Record<string, string>): Promise<Client> {
+  const client = new Client({ name: "mcp-test", version: "1.0.0" });
+  await client.connect(new StreamableHTTPClientTransport(new URL(MCP_PATH, base), { requestInit: { headers } }));
+  clients.push(client);
+  return client;
+}
+const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+const call = (client: Client, name: string, args: Record<string, unknown> = {}) =>
+  client.callTool({ name, arguments: args }) as Promise<CallToolResult>;
+const errorOf = (res: CallToolResult) => {
+  expect(res.isError).toBe(true);
+  const body = res.structuredContent as { error: { code: string; details?: any; requestId: string } };
+  // The same body as text: a client that ignores structuredContent sees it too.
+  expect(JSON.parse((res.content[0] as { text: string }).text)).toEqual(body);
+  expect(body.error.requestId).toEqual(expect.any(String));
+  return body.error;
+};
+const ok = (res: CallToolResult) => {
+  expect(res.isError ?? false, JSON.stringify(res.structuredContent)).toBe(false);
+  expect(JSON.parse((res.content[0] as { text: string }).text)).toEqual(res.structuredContent);
+  return res.structuredContent as any;
+};
+
+/** Tool names a key can call, from the registry: the rows with a handler, less the dashboard's. */
+const registryTools = () => MOUNTED.filter((m) => !m.row.dashboardOnly).map((m) => toolName(m.row.id));
+const dashboardOnlyTools = OPERATIONS.filter((r) => r.dashboardOnly).map((r) => toolName(r.id));
+const testTools = JOB_TEST_OPERATIONS.map((m) => toolName(m.row.id));
+
+describe("tools/list", () => {
+  let tools: Tool[];
+  beforeAll(async () => {
+    tools = (await (await httpClient(bearer(user.key))).listTools()).tools;
+  });
+
+  it("is the mounted key-callable operations of this app, derived from the registry", () => {
+    const names = tools.map((t) => t.name).sort();
+    expect(names).toEqual([...registryTools(), ...testTools].sort());
+    // 61 (the spec's key-callable operations) once every domain has landed; today, the rows with a handler.
+    expect(names.filter((n) => !testTools.includes(n))).toHaveLength(
+      MOUNTED.filter((m) => !m.row.dashboardOnly).length,
+    );
+    for (const name of dashboardOnlyTools) expect(names).not.toContain(name);
+  });
+
+  it("is the same for a dashboard session: dashboard-only operations are never tools", async () => {
+    const asSession = (await (await httpClient(bearer(user.session))).listTools()).tools.map((t) => t.name);
+    expect(asSession.sort()).toEqual(tools.map((t) => t.name).sort());
+    for (const name of dashboardOnlyTools) expect(asSession).not.toContain(name);
+  });
+
+  it("merges path, query and body into one strict input schema, with idempotencyKey where required", () => {
+    const byName = new Map(tools.map((t) => [t.name, t]));
+    for (const { row } of MOUNTED.filter((m) => !m.row.dashboardOnly)) {
+      const tool = byName.get(toolName(row.id)) as Tool;
+      expect(tool.inputSchema).toMatchObject({ type: "object", additionalProperties: false });
+      const required = tool.inputSchema.required ?? [];
+      for (const [, p] of row.path.matchAll(/\{(\w+)\}/g)) expect(required).toContain(p);
+      if (row.idempotent) {
+        expect(required).toContain("idempotencyKey");
+        expect(tool.inputSchema.properties?.idempotencyKey).toMatchObject({
+          type: "string",
+          minLength: 1,
+          maxLength: 128,
+        });
+      } else {
+        expect(tool.inputSchema.properties).not.toHaveProperty("idempotencyKey");
+      }
+      expect(tool.description).toContain(`Scopes: ${row.scopes.join(", ")}`);
+      expect(tool.annotations?.readOnlyHint).toBe(row.method === "GET" || row.rateClass === "read");
+    }
+    const update = byName.get("webhooks_update") as Tool;
+    expect(Object.keys(update.inputSchema.properties ?? {}).sort()).toEqual(
+      ["description", "events", "id", "idempotencyKey", "status", "url"].sort(),
+    );
+    expect(update.inputSchema.required?.sort()).toEqual(["id", "idempotencyKey"]);
+    expect(update.description).toContain("Give at least 1 of");
+    const voices = byName.get("catalog_listVoices") as Tool;
+    expect(Object.keys(voices.inputSchema.properties ?? {}).sort()).toEqual(["cursor", "language", "limit"]);
+    expect(voices.inputSchema.required).toBeUndefined();
+    expect(byName.get("webhooks_create")?.inputSchema.required?.sort()).toEqual(["events", "idempotencyKey", "url"]);
+    expect(byName.get("webhooks_create")?.description).toContain("Spends no video seconds");
+    // Async: the description names the tool that polls the job.
+    expect(byName.get("test_createJob")?.description).toMatch(/Asynchronous.*test_getJob \{id: <job id>\}/);
+  });
+
+  it("refuses, when the app is built, operations whose merged arguments would clash", () => {
+    const row = (over: Partial<OperationRow>): OperationRow => ({
+      id: "clash.op",
+      method: "POST",
+      path: "/clash/{id}",
+      scopes: ["account:read"],
+      rateClass: "write",
+      async: false,
+      idempotent: false,
+      dashboardOnly: false,
+      verifiedEmail: false,
+      paidRequired: false,
+      ...over,
+    });
+    const op = (
+      r: OperationRow,
+      body: Record<string, ReturnType<typeof Type.String>>,
+      query = {},
+    ): MountedOperation => ({
+      row: r,
+      impl: {
+        id: r.id,
+        summary: "Clash",
+        description: "Test only.",
+        params: r.path.includes("{id}") ? Type.Object({ id: Type.String() }) : undefined,
+        query: Type.Object(query),
+        body: Type.Object(body),
+        responses: { 200: Type.Object({}) },
+        handler: async () => ({ status: 200, body: {} }),
+      },
+    });
+    expect(() => buildToolset([op(row({}), { id: Type.String() })])).toThrow(
+      /"id" is both a path parameter and a body field/,
+    );
+    expect(() => buildToolset([op(row({ path: "/clash" }), { a: Type.String() }, { a: Type.String() })])).toThrow(
+      /"a" is both a query parameter and a body field/,
+    );
+    expect(() =>
+      buildToolset([op(row({ path: "/clash", idempotent: true }), { idempotencyKey: Type.String() })]),
+    ).toThrow(/"idempotencyKey" is both a body field and a the Idempotency-Key/);
+    expect(() =>
+      buildToolset([op(row({ id: "a.b_c", path: "/x" }), {}), op(row({ id: "a_b.c", path: "/y" }), {})]),
+    ).toThrow(/shared by a.b_c and a_b.c/);
+    // Dashboard-only rows are not tools, whatever their schemas.
+    expect(buildToolset([op(row({ dashboardOnly: true }), { id: Type.String() })]).tools).toHaveLength(0);
+  });
+});
+
+describe("the MCP endpoint's own credential rules", () => {
+  const initialize = {
+    jsonrpc: "2.0",
+    id: 1,
+    method: "initialize",
+    params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "raw", version: "1" } },
+  };
+  const post = (headers: Record<string, string>) =>
+    fetch(new URL(MCP_PATH, base), {
+      method: "POST",
+      headers: { "content-type": "application/json", accept: "application/json, text/event-stream", ...headers },
+      body: JSON.stringify(initialize),
+    });
+
+  it("refuses a request without a credential with the spec's 401 body", async () => {
+    const res = await post({});
+    expect(res.status).toBe(401);
+    const body = (await res.json()) as any;
+    expect(body.error).toMatchObject({ code: "unauthorized", details: { reason: "no_credential" } });
+    expect(body.error.requestId).toBe(res.headers.get("x-request-id"));
+    expect(res.headers.get("ratelimit-limit")).toBe("60");
+  });
+
+  it("applies the API's rules: X-API-Key carries keys only; unknown keys are refused", async () => {
+    const session = await post({ "x-api-key": user.session });
+    expect(session.status).toBe(401);
+    expect(((await session.json()) as any).error.details.reason).toBe("api_key_required");
+    const unknown = await post(bearer("svc_live_0000000000000000000000000000000000000000"));
+    expect(unknown.status).toBe(401);
+    expect(((await unknown.json()) as any).error.details.reason).toBe("unknown_key");
+    await expect(httpClient(bearer("svc_live_nope"))).rejects.toThrow(/"unauthorized"/);
+  });
+
+  it("answers an authenticated initialize (stateless: no session id) and 405 to GET", async () => {
+    const res = await post(bearer(user.key));
+    expect(res.status).toBe(200);
+    expect(res.headers.get("mcp-session-id")).toBeNull();
+    expect(((await res.json()) as any).result.serverInfo.name).toBe("clipwright");
+    const get = await fetch(new URL(MCP_PATH, base), { headers: { ...bearer(user.key), accept: "text/event-stream" } });
+    expect(get.status).toBe(405);
+  });
+});
+
+describe("tools/call goes through the HTTP pipeline", () => {
+  let mcp: Client;
+  beforeAll(async () => {
+    mcp = await httpClient(bearer(user.key));
+  });
+
+  it("returns the operation's JSON as structuredContent and text, the same as over HTTP", async () => {
+    const res = await call(mcp, "account_get");
+    const body = ok(res);
+    const http = await h.request("GET", "/account", { token: user.key });
+    expect(body).toEqual(http.body);
+    expect(body.credential).toMatchObject({ kind: "api_key", apiKeyId: user.keyId });
+    expect(res._meta).toMatchObject({ "clipwright/status": 200, "clipwright/requestId": expect.any(String) });
+  });
+
+  it("forwards X-API-Key exactly as received", async () => {
+    const viaHeader = await httpClient({ "x-api-key": user.key });
+    expect(ok(await call(viaHeader, "account_get")).credential.apiKeyId).toBe(user.keyId);
+  });
+
+  it("passes query arguments as the query string", async () => {
+    const page = ok(await call(mcp, "wallet_listLedger", { limit: 1 }));
+    expect(page.data).toHaveLength(1);
+    const http = await h.request("GET", "/wallet/ledger?limit=1", { token: user.key });
+    expect(page).toEqual(http.body);
+  });
+
+  it("refuses a missing scope with forbidden_scope (isError)", async () => {
+    const narrow = await h.key(user.id, ["account:read"]);
+    const client = await httpClient(bearer(narrow.secret));
+    const error = errorOf(await call(client, "webhooks_list"));
+    expect(error).toMatchObject({
+      code: "forbidden_scope",
+      details: { requiredScopes: ["webhooks:manage"], missingScopes: ["webhooks:manage"] },
+    });
+  });
+
+  it("replays an idempotent call with the same idempotencyKey: the stored result, secret included", async () => {
+    const key = idem();
+    const args = { url: HOOK_URL, events: ["render.succeeded"], idempotencyKey: key };
+    const first = await call(mcp, "webhooks_create", args);
+    const created = ok(first);
+    expect(first._meta).toMatchObject({
+      "clipwright/status": 201,
+      "clipwright/location": `/api/v1/webhooks/${created.endpoint.id}`,
+    });
+    expect(first._meta).not.toHaveProperty("clipwright/idempotentReplayed");
+    const again = await call(mcp, "webhooks_create", args);
+    expect(ok(again)).toEqual(created);
+    expect(again._meta).toMatchObject({ "clipwright/status": 201, "clipwright/idempotentReplayed": true });
+    const rows = await h.db.kysely
+      .selectFrom("webhook_endpoints")
+      .select("id")
+      .where("account_id", "=", user.id)
+      .execute();
+    expect(rows.map((r) => r.id)).toEqual([created.endpoint.id]);
+    // The same key over HTTP is the same claim: the stored response again.
+    const http = await h.request("POST", "/webhooks", {
+      token: user.key,
+      idempotencyKey: key,
+      body: { url: HOOK_URL, events: ["render.succeeded"] },
+    });
+    expect(http.headers["idempotent-replayed"]).toBe("true");
+    expect(http.body).toEqual(created);
+    // Same key, other arguments: idempotency_conflict; no key at all: idempotency_key_required.
+    expect(errorOf(await call(mcp, "webhooks_create", { ...args, events: ["render.failed"] })).code).toBe(
+      "idempotency_conflict",
+    );
+    const { idempotencyKey: _, ...noKey } = args;
+    expect(errorOf(await call(mcp, "webhooks_create", noKey)).code).toBe("idempotency_key_required");
+  });
+
+  it("refuses invalid arguments with validation_failed, with the pipeline's issue paths", async () => {
+    const bad = errorOf(
+      await call(mcp, "webhooks_create", { url: HOOK_URL, events: ["nope"], idempotencyKey: idem() }),
+    );
+    expect(bad.code).toBe("validation_failed");
+    expect(bad.details.issues.map((i: { path: string }) => i.path)).toEqual(["body.events[0]"]);
+    const unknown = errorOf(
+      await call(mcp, "webhooks_create", {
+        url: HOOK_URL,
+        events: ["render.failed"],
+        colour: "red",
+        idempotencyKey: idem(),
+      }),
+    );
+    expect(unknown.details.issues).toEqual([expect.objectContaining({ path: "body.colour", code: "unknown_field" })]);
+    const limit = errorOf(await call(mcp, "catalog_listVoices", { limit: 0 }));
+    expect(limit.details.issues).toEqual([expect.objectContaining({ path: "query.limit" })]);
+    const unknownQuery = errorOf(await call(mcp, "account_get", { verbose: true }));
+    expect(unknownQuery.details.issues).toEqual([
+      expect.objectContaining({ path: "query.verbose", code: "unknown_field" }),
+    ]);
+    // A missing path argument never turns into another route (GET /webhooks): the path is refused.
+    const noId = errorOf(await call(mcp, "webhooks_get", {}));
+    expect(noId.code).toBe("validation_failed");
+    expect(noId.details.issues).toEqual([expect.objectContaining({ path: "path.id" })]);
+  });
+
+  it("has a 1 MB body limit: 600 kB passes the size check over MCP (413 over HTTP), 1.1 MB does not", async () => {
+    const mid = { url: HOOK_URL, events: ["render.succeeded"], description: "x".repeat(600 * 1024) };
+    const overMcp = errorOf(await call(mcp, "webhooks_create", { ...mid, idempotencyKey: idem() }));
+    expect(overMcp.code).toBe("validation_failed"); // refused for its length (max 500), not its size
+    expect(overMcp.details.issues).toEqual([expect.objectContaining({ path: "body.description" })]);
+    const overHttp = await h.request("POST", "/webhooks", { token: user.key, idempotencyKey: idem(), body: mid });
+    expect(overHttp.status).toBe(413);
+    expect(overHttp.body.error).toMatchObject({ code: "payload_too_large", details: { limit: HTTP_BODY_LIMIT } });
+    expect(HTTP_BODY_LIMIT).toBe(262144);
+
+    const big = { ...mid, description: "x".repeat(1100 * 1024), idempotencyKey: idem() };
+    const tooBig = errorOf(await call(mcp, "webhooks_create", big));
+    expect(tooBig).toMatchObject({ code: "payload_too_large", details: { limit: MCP_BODY_LIMIT } });
+    expect(MCP_BODY_LIMIT).toBe(1048576);
+  });
+
+  it("counts calls in the same rate-limit buckets as HTTP", async () => {
+    const limited = await h.key(user.id, ["account:read"], { rateLimitPerMinute: 3 });
+    const client = await httpClient(bearer(limited.secret));
+    expect((await h.request("GET", "/account", { token: limited.secret })).status).toBe(200);
+    ok(await call(client, "account_get"));
+    expect((await h.request("GET", "/account", { token: limited.secret })).status).toBe(200);
+    const refused = await call(client, "account_get");
+    expect(errorOf(refused)).toMatchObject({
+      code: "rate_limited",
+      details: { class: "read", limit: 3, remaining: 0 },
+    });
+    expect(refused._meta?.["clipwright/retryAfterSeconds"]).toBeGreaterThan(0);
+    expect((await h.request("GET", "/account", { token: limited.secret })).status).toBe(429);
+  });
+
+  it("creates a job with an async tool and polls it with its get tool to a terminal state", async () => {
+    const started = await call(mcp, "test_createJob", { reserveSeconds: 30, idempotencyKey: idem() });
+    const job = ok(started);
+    expect(started._meta).toMatchObject({
+      "clipwright/status": 202,
+      "clipwright/location": `/api/v1/_test/jobs/${job.id}`,
+    });
+    expect(job).toMatchObject({ state: "queued", kind: "walkthrough.render" });
+    let state = job.state as string;
+    for (let i = 0; i < 400 && !["succeeded", "failed", "cancelled"].includes(state); i++) {
+      await new Promise((r) => setTimeout(r, 25));
+      state = ok(await call(mcp, "test_getJob", { id: job.id })).state;
+    }
+    expect(state).toBe("succeeded");
+    const done = ok(await call(mcp, "test_getJob", { id: job.id }));
+    expect(done.result).not.toBeNull();
+  });
+
+  it("answers an unknown or dashboard-only tool with a JSON-RPC error, whatever the credential", async () => {
+    await expect(call(mcp, "nope_nothing")).rejects.toThrow(/Unknown tool/);
+    const asSession = await httpClient(bearer(user.session));
+    await expect(call(asSession, "keys_list")).rejects.toThrow(/Unknown tool: keys_list/);
+  });
+});
+
+describe("stdio: clipwright mcp", () => {
+  const stdioClient = async (env: Record<string, string>) => {
+    const client = new Client({ name: "mcp-stdio-test", version: "1.0.0" });
+    await client.connect(
+      new StdioClientTransport({
+        command: process.execPath,
+        args: [BIN, "mcp"],
+        cwd: ROOT,
+        env: childEnv(env) as Record<string, string>,
+        stderr: "pipe",
+      }),
+    );
+    clients.push(client);
+    return client;
+  };
+
+  it("bridges to CLIPWRIGHT_URL: the same tools, results and refusals", async () => {
+    const client = await stdioClient({ CLIPWRIGHT_API_KEY: user.key, CLIPWRIGHT_URL: base });
+    const names = (await client.listTools()).tools.map((t) => t.name).sort();
+    expect(names).toEqual([...registryTools(), ...testTools].sort());
+    expect(ok(await call(client, "account_get")).account.id).toBe(user.id);
+
+    const args = { url: HOOK_URL, events: ["render.failed"], idempotencyKey: idem() };
+    const first = ok(await call(client, "webhooks_create", args));
+    const again = await call(client, "webhooks_create", args);
+    expect(ok(again)).toEqual(first);
+    expect(again._meta?.["clipwright/idempotentReplayed"]).toBe(true);
+
+    const tooBig = await call(client, "webhooks_create", {
+      ...args,
+      description: "x".repeat(1100 * 1024),
+      idempotencyKey: idem(),
+    });
+    expect(errorOf(tooBig)).toMatchObject({ code: "payload_too_large", details: { limit: MCP_BODY_LIMIT } });
+  });
+
+  it("reports the service's 401 as the spec's body when the key is wrong", async () => {
+    const client = await stdioClient({ CLIPWRIGHT_API_KEY: "svc_live_wrong", CLIPWRIGHT_URL: `${base}/api/v1` });
+    const error = errorOf(await call(client, "account_get"));
+    expect(error).toMatchObject({ code: "unauthorized", details: { reason: "unknown_key" } });
+  });
+
+  it("without CLIPWRIGHT_URL, runs the service in process on the data dir", async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), "cw-mcp-"));
+    try {
+      const db = connectDb({ sqlitePath: join(dataDir, "clipwright.sqlite") });
+      await migrateToLatest(db);
+      const deps = { db, clock: systemClock, auth: new Authenticator(db.kysely, systemClock) };
+      const account = await createAccount(deps, {
+        email: "mcp@example.com",
+        password: "correct horse battery",
+        verified: true,
+        planId: "starter",
+      });
+      const { secret } = await createKey(deps, account.id, { name: "mcp", scopes: ["account:read"] });
+      await db.close();
+
+      const client = await stdioClient({
+        CLIPWRIGHT_API_KEY: secret,
+        CLIPWRIGHT_DATA_DIR: dataDir,
+        CLIPWRIGHT_ENV: "test",
+      });
+      const names = (await client.listTools()).tools.map((t) => t.name).sort();
+      expect(names).toEqual(registryTools().sort()); // a plain service: the registry's tools, no test operations
+      expect(ok(await call(client, "account_get")).account.id).toBe(account.id);
+      expect(errorOf(await call(client, "wallet_get")).code).toBe("forbidden_scope");
+      await client.close();
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+});
