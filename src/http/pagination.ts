@@ -30,6 +30,12 @@ export interface Page<T> {
   nextCursor: string | null;
 }
 
+/** A page of rows as a page of their public views. */
+export const mapPage = <R, V>(page: Page<R>, view: (row: R) => V): Page<V> => ({
+  data: page.data.map(view),
+  nextCursor: page.nextCursor,
+});
+
 const HUNDRED_YEARS_MS = 100 * 365.25 * 86_400_000;
 
 /**

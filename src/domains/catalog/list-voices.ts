@@ -1,5 +1,5 @@
 import { Type } from "@sinclair/typebox";
-import { pageOf, pageQuery } from "../../http/pagination.js";
+import { mapPage, pageOf, pageQuery } from "../../http/pagination.js";
 import { defineOperation, ok } from "../../operations/define.js";
 import { type Catalog, type Voice, voicesFor } from "./catalog.js";
 import { CATALOG_PAGE_SIZE, pageCatalog } from "./paging.js";
@@ -46,6 +46,6 @@ export const listVoices = defineOperation({
     const { catalog } = deps;
     const voices = query.language === undefined ? catalog.voices : voicesFor(catalog, query.language);
     const page = pageCatalog(voices, query, "voices");
-    return ok({ data: page.data.map((v) => toVoiceView(v, catalog)), nextCursor: page.nextCursor });
+    return ok(mapPage(page, (v) => toVoiceView(v, catalog)));
   },
 });

@@ -1,5 +1,5 @@
 import { ApiError } from "../../http/api-error.js";
-import { pageOf, pageQuery, paginate } from "../../http/pagination.js";
+import { mapPage, pageOf, pageQuery, paginate } from "../../http/pagination.js";
 import { defineOperation, ok } from "../../operations/define.js";
 import { KeyIdParams } from "./schemas.js";
 import { findKey } from "./store.js";
@@ -31,6 +31,6 @@ export const listKeysOperation = defineOperation({
       { sortColumn: "created_at", kind: "time", direction: "desc" },
       now,
     );
-    return ok({ data: page.data.map((k) => keyView(k, now)), nextCursor: page.nextCursor });
+    return ok(mapPage(page, (k) => keyView(k, now)));
   },
 });

@@ -1,6 +1,6 @@
 import type { Selectable } from "kysely";
 import type { LedgerEntriesTable } from "../../db/schema.js";
-import { pageOf, pageQuery, paginate } from "../../http/pagination.js";
+import { mapPage, pageOf, pageQuery, paginate } from "../../http/pagination.js";
 import { defineOperation, ok } from "../../operations/define.js";
 import { LedgerEntrySchema } from "./schemas.js";
 
@@ -18,7 +18,7 @@ export const listLedger = defineOperation({
       { sortColumn: "created_at", kind: "time", direction: "desc" },
       now,
     );
-    return ok({ data: page.data.map(ledgerView), nextCursor: page.nextCursor });
+    return ok(mapPage(page, ledgerView));
   },
 });
 

@@ -1,5 +1,5 @@
 import { ApiError } from "../../http/api-error.js";
-import { pageOf, pageQuery, paginate } from "../../http/pagination.js";
+import { mapPage, pageOf, pageQuery, paginate } from "../../http/pagination.js";
 import { defineOperation, ok } from "../../operations/define.js";
 import { DeliverySchema, deliveryView, EndpointIdParams, EndpointSchema, endpointView } from "./schemas.js";
 import { findEndpoint } from "./store.js";
@@ -30,7 +30,7 @@ export const listEndpoints = defineOperation({
       { sortColumn: "created_at", kind: "time", direction: "desc" },
       now,
     );
-    return ok({ data: page.data.map(endpointView), nextCursor: page.nextCursor });
+    return ok(mapPage(page, endpointView));
   },
 });
 
@@ -51,6 +51,6 @@ export const listDeliveries = defineOperation({
       { sortColumn: "created_at", kind: "time", direction: "desc" },
       now,
     );
-    return ok({ data: page.data.map(deliveryView), nextCursor: page.nextCursor });
+    return ok(mapPage(page, deliveryView));
   },
 });
