@@ -34,6 +34,10 @@ export interface Config {
   webhookDenyHosts: string[];
   /** A receiver's budget to answer 2xx (spec: 10 s); tests shorten it. */
   webhookTimeoutMs: number;
+  /** Voice previews per UTC day: per credential (key, or one bucket per account for sessions) and product-wide. */
+  voicePreviewDaily: { perCaller: number; global: number };
+  /** The espeak-ng program voice synthesis runs. */
+  espeakBinary: string;
 }
 
 export interface RateLimits {
@@ -112,6 +116,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       .map((h) => h.trim().toLowerCase())
       .filter(Boolean),
     webhookTimeoutMs: 10_000,
+    voicePreviewDaily: {
+      perCaller: int("CLIPWRIGHT_VOICE_PREVIEW_DAILY", env.CLIPWRIGHT_VOICE_PREVIEW_DAILY, 50, 1),
+      global: int("CLIPWRIGHT_VOICE_PREVIEW_DAILY_GLOBAL", env.CLIPWRIGHT_VOICE_PREVIEW_DAILY_GLOBAL, 5000, 1),
+    },
+    espeakBinary: env.CLIPWRIGHT_ESPEAK_BINARY || "espeak-ng",
   };
   return { ...config, ...overrides };
 }

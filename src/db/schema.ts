@@ -195,6 +195,18 @@ export interface WebhookDeliveriesTable {
   updated_at: string;
 }
 
+export interface RenderTemplatesTable {
+  id: string;
+  account_id: string;
+  name: string;
+  description: string | null;
+  /** The template's render options as given (JSON text of TemplateOptions). */
+  options: string;
+  idempotency_key: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
 export interface Database {
   accounts: AccountsTable;
   email_verifications: EmailVerificationsTable;
@@ -209,4 +221,5 @@ export interface Database {
   webhook_endpoints: WebhookEndpointsTable;
   webhook_events: WebhookEventsTable;
   webhook_deliveries: WebhookDeliveriesTable;
+  render_templates: RenderTemplatesTable;
 }

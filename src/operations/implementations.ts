@@ -1,7 +1,10 @@
 import { accountOperations } from "../domains/account/operations.js";
 import { catalogOperations } from "../domains/catalog/operations.js";
 import { keysOperations } from "../domains/keys/operations.js";
+import { rendersOperations } from "../domains/renders/operations.js";
+import { templatesOperations } from "../domains/templates/operations.js";
 import { usageOperations } from "../domains/usage/operations.js";
+import { voicesOperations } from "../domains/voices/operations.js";
 import { walletOperations } from "../domains/wallet/operations.js";
 import { webhooksOperations } from "../domains/webhooks/operations.js";
 import type { MountedOperation, OperationImpl } from "./define.js";
@@ -13,8 +16,11 @@ const IMPLEMENTATIONS: OperationImpl[] = [
   ...catalogOperations,
   ...keysOperations,
   ...usageOperations,
+  ...voicesOperations,
   ...walletOperations,
   ...webhooksOperations,
+  ...rendersOperations,
+  ...templatesOperations,
 ];
 
 const byId = new Map(IMPLEMENTATIONS.map((impl) => [impl.id, impl]));

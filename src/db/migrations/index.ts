@@ -1,6 +1,7 @@
 import type { Kysely } from "kysely";
 import * as m0001 from "./0001_platform.js";
 import * as m0002 from "./0002_jobs_webhooks.js";
+import * as m0003 from "./0003_templates.js";
 
 export interface Migration {
   up(db: Kysely<unknown>): Promise<void>;
@@ -10,4 +11,5 @@ export interface Migration {
 export const MIGRATIONS: Record<string, Migration> = {
   "0001_platform": m0001,
   "0002_jobs_webhooks": m0002,
+  "0003_templates": m0003,
 };

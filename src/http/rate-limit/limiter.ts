@@ -15,7 +15,15 @@ export interface RateWindow {
   resetAt: number;
 }
 
-type Scope = "minute" | "account" | "day";
+type Scope = "minute" | "account" | "day" | "global";
+
+/** One UTC-day allowance of an operation (voice previews): `key` names the counter, the day is added. */
+export interface DailyCap {
+  key: string;
+  limit: number;
+  /** `day` for a caller's own cap, `global` for a product-wide one. */
+  scope: "day" | "global";
+}
 
 interface Bucket {
   key: string;
@@ -56,6 +64,33 @@ export class RateLimiter {
       classWindow ??= window;
     }
     return classWindow as RateWindow;
+  }
+
+  /**
+   * Counts one use against each UTC-day cap in order (same store, same fixed windows, closing at the
+   * next UTC midnight); over any cap, the counts already made are taken back and 429 rate_limited is
+   * thrown with that cap's scope. `release` takes the use back (the work failed on our side).
+   */
+  async consumeDaily(caps: readonly DailyCap[], rateClass: RateClass): Promise<{ release(): Promise<void> }> {
+    const now = this.now();
+    const day = utcDay(new Date(now));
+    const windowMs = endOfUtcDay(day).getTime() - now;
+    const counted: string[] = [];
+    for (const cap of caps) {
+      const key = `${cap.key}:${day}`;
+      const state = await this.store.hit(key, windowMs);
+      if (state.count > cap.limit) {
+        await this.store.undo(key);
+        for (const c of counted) await this.store.undo(c);
+        throw this.refusal(rateClass, cap.scope, { limit: cap.limit, remaining: 0, resetAt: state.resetAt });
+      }
+      counted.push(key);
+    }
+    return {
+      release: async () => {
+        for (const c of counted) await this.store.undo(c);
+      },
+    };
   }
 
   /** The class window as it stands, for answers refused before counting (scope, state, validation). */

@@ -1,0 +1,16 @@
+import type { OperationImpl } from "../../operations/define.js";
+import { createTemplateOperation } from "./create-template.js";
+import { deleteTemplateOperation } from "./delete-template.js";
+import { getTemplateOperation, listTemplatesOperation } from "./read-templates.js";
+import { updateTemplateOperation } from "./update-template.js";
+
+export const templatesOperations: OperationImpl[] = [
+  createTemplateOperation,
+  getTemplateOperation,
+  listTemplatesOperation,
+  updateTemplateOperation,
+  deleteTemplateOperation,
+];
+
+export { resolveTemplate } from "./resolve.js";
+export type { TemplateOptions } from "./schemas.js";

@@ -1,0 +1,41 @@
+import { ApiError } from "../../http/api-error.js";
+import { mapPage, pageOf, pageQuery, paginate } from "../../http/pagination.js";
+import { defineOperation, ok } from "../../operations/define.js";
+import { TemplateIdParams, TemplateSchema } from "./schemas.js";
+import { findTemplate, templateView } from "./store.js";
+import { findSystemTemplate, systemTemplateView } from "./system.js";
+
+export const getTemplateOperation = defineOperation({
+  id: "templates.get",
+  summary: "Read a render template",
+  description:
+    "One of the account's saved templates, or a built-in system template (`sys_…` id, `system: true`, read-only). Another account's template is 404 template_not_found.",
+  params: TemplateIdParams,
+  responses: { 200: TemplateSchema },
+  errors: ["template_not_found"],
+  async handler({ actor, deps, params }) {
+    const system = findSystemTemplate(params.id);
+    if (system) return ok(systemTemplateView(system));
+    const row = await findTemplate(deps.db.kysely, actor.accountId, params.id);
+    if (!row) throw new ApiError("template_not_found");
+    return ok(templateView(row));
+  },
+});
+
+export const listTemplatesOperation = defineOperation({
+  id: "templates.list",
+  summary: "List saved render templates",
+  description:
+    "The account's saved templates, most recently updated first (id as tie-break). System templates are not listed; read them by id.",
+  query: pageQuery(),
+  responses: { 200: pageOf(TemplateSchema) },
+  async handler({ actor, deps, query, now }) {
+    const page = await paginate(
+      deps.db.kysely.selectFrom("render_templates").selectAll().where("account_id", "=", actor.accountId),
+      query,
+      { sortColumn: "updated_at", kind: "time", direction: "desc" },
+      now,
+    );
+    return ok(mapPage(page, templateView));
+  },
+});

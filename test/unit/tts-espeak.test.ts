@@ -1,0 +1,58 @@
+import { chmodSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { SynthesisFailedError, TtsUnavailableError } from "../../src/media/tts/engine.js";
+import { EspeakEngine } from "../../src/media/tts/espeak.js";
+import { parseWav } from "../../src/media/tts/wav.js";
+
+const enUs = { id: "espeak-ng:en-us", engine: "espeak-ng", engineVoice: "en-us" };
+const dir = mkdtempSync(join(tmpdir(), "cw-tts-test-"));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+describe("EspeakEngine (real espeak-ng)", () => {
+  const engine = new EspeakEngine();
+
+  it("answers a WAV file whose header matches the reported duration and rate", async () => {
+    const out = await engine.synthesize("Hello from the test suite.", enUs);
+    expect(out.contentType).toBe("audio/wav");
+    expect(out.buffer.toString("ascii", 0, 4)).toBe("RIFF");
+    const info = parseWav(out.buffer);
+    expect(info?.sampleRate).toBe(out.sampleRate);
+    expect(out.sampleRate).toBeGreaterThan(0);
+    expect(out.durationSeconds).toBeGreaterThan(0.5);
+    expect(info?.durationSeconds).toBe(out.durationSeconds);
+  });
+
+  it("speaks text that looks like an option instead of obeying it", async () => {
+    const out = await engine.synthesize("--version -v de", enUs);
+    expect(out.durationSeconds).toBeGreaterThan(0.3);
+  });
+
+  it("is deterministic: the same text gives the same bytes", async () => {
+    const [a, b] = await Promise.all([engine.synthesize("Same again.", enUs), engine.synthesize("Same again.", enUs)]);
+    expect(a.buffer.equals(b.buffer)).toBe(true);
+  });
+
+  it("fails with SynthesisFailedError when nothing in the text is speakable", async () => {
+    await expect(engine.synthesize("   ", enUs)).rejects.toBeInstanceOf(SynthesisFailedError);
+  });
+
+  it("is unavailable when the binary is missing, the voice is not installed, or it hangs", async () => {
+    await expect(new EspeakEngine("/nonexistent/espeak-ng").synthesize("Hi.", enUs)).rejects.toBeInstanceOf(
+      TtsUnavailableError,
+    );
+    await expect(engine.synthesize("Hi.", { ...enUs, engineVoice: "xx-nope" })).rejects.toBeInstanceOf(
+      TtsUnavailableError,
+    );
+    const hang = join(dir, "hang.sh");
+    writeFileSync(hang, "#!/bin/sh\nsleep 5\n");
+    chmodSync(hang, 0o755);
+    const started = Date.now();
+    await expect(new EspeakEngine(hang, 200).synthesize("Hi.", enUs)).rejects.toBeInstanceOf(TtsUnavailableError);
+    expect(Date.now() - started).toBeLessThan(3000);
+    await expect(engine.synthesize("Hi.", { ...enUs, engine: "festival" })).rejects.toBeInstanceOf(
+      TtsUnavailableError,
+    );
+  });
+});
