@@ -125,8 +125,9 @@ export async function startSite(): Promise<Site> {
         const page = (await file("signin.html"))
           .toString()
           .replace("<!--signin-error-->", `<p class="error" role="alert">${SIGNIN_ERROR}</p>`)
-          .replace('name="email" type="email" autocomplete="username" required value=""', () =>
-            `name="email" type="email" autocomplete="username" required value="${escapeHtml(email)}"`,
+          .replace(
+            'name="email" type="email" autocomplete="username" required value=""',
+            () => `name="email" type="email" autocomplete="username" required value="${escapeHtml(email)}"`,
           );
         return send(res, 401, HTML, page);
       }
