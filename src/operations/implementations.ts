@@ -15,12 +15,12 @@ const IMPLEMENTATIONS: OperationImpl[] = [
   ...accountOperations,
   ...catalogOperations,
   ...keysOperations,
+  ...rendersOperations,
+  ...templatesOperations,
   ...usageOperations,
   ...voicesOperations,
   ...walletOperations,
   ...webhooksOperations,
-  ...rendersOperations,
-  ...templatesOperations,
 ];
 
 const byId = new Map(IMPLEMENTATIONS.map((impl) => [impl.id, impl]));

@@ -139,7 +139,11 @@ describe("POST /renders/quote: pricing", () => {
       wallet: await h.db.kysely.selectFrom("wallets").selectAll().where("account_id", "=", user.id).executeTakeFirst(),
       ledger: await h.db.kysely.selectFrom("ledger_entries").selectAll().where("account_id", "=", user.id).execute(),
       jobs: await h.db.kysely.selectFrom("jobs").selectAll().where("account_id", "=", user.id).execute(),
-      templates: await h.db.kysely.selectFrom("render_templates").selectAll().where("account_id", "=", user.id).execute(),
+      templates: await h.db.kysely
+        .selectFrom("render_templates")
+        .selectAll()
+        .where("account_id", "=", user.id)
+        .execute(),
     });
     const before = await snapshot();
     for (const body of [{ targetSeconds: 600 }, { maxSeconds: 45 }, { templateId: "sys_quick_demo" }, {}]) {
@@ -169,9 +173,9 @@ describe("POST /renders/quote: templates", () => {
     // The template's portrait phone capture holds; a request's landscape wins and then clashes with it.
     expect((await quote({ templateId: "sys_social_vertical" })).status).toBe(200);
     expect(await codeOf({ templateId: "sys_social_vertical", orientation: "landscape" })).toBe("capture_incompatible");
-    expect((await quote({ templateId: "sys_social_vertical", orientation: "landscape", capture: "desktop" })).status).toBe(
-      200,
-    );
+    expect(
+      (await quote({ templateId: "sys_social_vertical", orientation: "landscape", capture: "desktop" })).status,
+    ).toBe(200);
   });
 
   it("merges the account's saved template, and no one else's", async () => {
@@ -220,8 +224,26 @@ describe("POST /renders/quote: refusals", () => {
     await h.db.kysely
       .insertInto("render_templates")
       .values([
-        { id: ids.unknown, account_id: user.id, name: "a", description: null, options: JSON.stringify({ avatar: "robot" }), idempotency_key: null, created_at: at, updated_at: at },
-        { id: ids.unavailable, account_id: user.id, name: "b", description: null, options: JSON.stringify({ avatar: "presenter" }), idempotency_key: null, created_at: at, updated_at: at },
+        {
+          id: ids.unknown,
+          account_id: user.id,
+          name: "a",
+          description: null,
+          options: JSON.stringify({ avatar: "robot" }),
+          idempotency_key: null,
+          created_at: at,
+          updated_at: at,
+        },
+        {
+          id: ids.unavailable,
+          account_id: user.id,
+          name: "b",
+          description: null,
+          options: JSON.stringify({ avatar: "presenter" }),
+          idempotency_key: null,
+          created_at: at,
+          updated_at: at,
+        },
       ])
       .execute();
     expect(await codeOf({ templateId: ids.unknown })).toBe("avatar_unknown");

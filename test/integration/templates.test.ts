@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { iso } from "../../src/clock.js";
-import { MAX_TEMPLATES } from "../../src/domains/templates/schemas.js";
 import { resolveTemplate } from "../../src/domains/templates/resolve.js";
+import { MAX_TEMPLATES } from "../../src/domains/templates/schemas.js";
 import { uuidv7 } from "../../src/ids.js";
 import { Harness, idem } from "../../src/testutil/harness.js";
 
@@ -45,7 +45,11 @@ describe("POST /templates", () => {
     const read = await get(res.body.id);
     expect(read.status).toBe(200);
     expect(read.body).toEqual(res.body);
-    const row = await h.db.kysely.selectFrom("render_templates").selectAll().where("id", "=", res.body.id).executeTakeFirstOrThrow();
+    const row = await h.db.kysely
+      .selectFrom("render_templates")
+      .selectAll()
+      .where("id", "=", res.body.id)
+      .executeTakeFirstOrThrow();
     expect(row.account_id).toBe(user.id);
   });
 
@@ -65,7 +69,11 @@ describe("POST /templates", () => {
     expect(await code({ options: { maxSeconds: 0 } })).toBe("validation_failed");
     expect(await code({ options: { templateId: "sys_quick_demo" } })).toBe("validation_failed");
     expect(await code({ colour: "red" })).toBe("validation_failed");
-    const missing = await h.request("POST", "/templates", { token: user.key, idempotencyKey: idem(), body: { name: "x" } });
+    const missing = await h.request("POST", "/templates", {
+      token: user.key,
+      idempotencyKey: idem(),
+      body: { name: "x" },
+    });
     expect(missing.body.error.code).toBe("validation_failed");
   });
 
@@ -110,7 +118,7 @@ describe("POST /templates", () => {
     expect(refused.body.error.code).toBe("template_limit");
     expect(refused.body.error.details).toMatchObject({ max: MAX_TEMPLATES, active: MAX_TEMPLATES });
     // Deleting one makes room again.
-    expect((await del(rows[0]!.id, other.key)).status).toBe(200);
+    expect((await del(rows[0]?.id as string, other.key)).status).toBe(200);
     expect((await create({ name: "room again" }, other.key)).status).toBe(201);
   });
 });
@@ -131,7 +139,7 @@ describe("GET /templates", () => {
 
     // Replacing the oldest moves it to the top.
     tick();
-    const moved = await put(ids[0]!, { name: "renamed", options: { targetSeconds: 45 } }, u.key);
+    const moved = await put(ids[0] as string, { name: "renamed", options: { targetSeconds: 45 } }, u.key);
     expect(moved.status).toBe(200);
     expect(moved.body.updatedAt).toBe(h.clock.now().toISOString());
     expect(moved.body.createdAt).not.toBe(moved.body.updatedAt);

@@ -72,7 +72,14 @@ describe("operation registry", () => {
         "keys.list",
         "keys.revoke",
         "keys.rotate",
+        "renders.quote",
+        "templates.create",
+        "templates.delete",
+        "templates.get",
+        "templates.list",
+        "templates.update",
         "usage.get",
+        "voices.preview",
         "wallet.get",
         "wallet.listLedger",
         "webhooks.create",
@@ -84,6 +91,6 @@ describe("operation registry", () => {
         "webhooks.update",
       ].sort(),
     );
-    expect(PENDING).toHaveLength(51);
+    expect(PENDING).toHaveLength(44);
   });
 });

@@ -51,8 +51,6 @@ describe("EspeakEngine (real espeak-ng)", () => {
     const started = Date.now();
     await expect(new EspeakEngine(hang, 200).synthesize("Hi.", enUs)).rejects.toBeInstanceOf(TtsUnavailableError);
     expect(Date.now() - started).toBeLessThan(3000);
-    await expect(engine.synthesize("Hi.", { ...enUs, engine: "festival" })).rejects.toBeInstanceOf(
-      TtsUnavailableError,
-    );
+    await expect(engine.synthesize("Hi.", { ...enUs, engine: "festival" })).rejects.toBeInstanceOf(TtsUnavailableError);
   });
 });

@@ -5,7 +5,7 @@ import { parseWav } from "../../src/media/tts/wav.js";
 function wav(samples: number[], opts: { sampleRate?: number; extraChunk?: boolean; declaredData?: number } = {}) {
   const sampleRate = opts.sampleRate ?? 22050;
   const data = Buffer.alloc(samples.length * 2);
-  samples.forEach((s, i) => data.writeInt16LE(s, i * 2));
+  for (const [i, s] of samples.entries()) data.writeInt16LE(s, i * 2);
   const fmt = Buffer.alloc(24);
   fmt.write("fmt ", 0, "ascii");
   fmt.writeUInt32LE(16, 4);
@@ -15,7 +15,9 @@ function wav(samples: number[], opts: { sampleRate?: number; extraChunk?: boolea
   fmt.writeUInt32LE(sampleRate * 2, 16);
   fmt.writeUInt16LE(2, 20);
   fmt.writeUInt16LE(16, 22);
-  const extra = opts.extraChunk ? Buffer.concat([Buffer.from("LIST"), Buffer.from([3, 0, 0, 0]), Buffer.from("abc\0")]) : Buffer.alloc(0);
+  const extra = opts.extraChunk
+    ? Buffer.concat([Buffer.from("LIST"), Buffer.from([3, 0, 0, 0]), Buffer.from("abc\0")])
+    : Buffer.alloc(0);
   const dataHeader = Buffer.alloc(8);
   dataHeader.write("data", 0, "ascii");
   dataHeader.writeUInt32LE(opts.declaredData ?? data.length, 4);

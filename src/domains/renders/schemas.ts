@@ -21,7 +21,9 @@ export const QuoteBody = Type.Object(
 
 export const QuoteSchema = Type.Object(
   {
-    secondsToReserve: Type.Number({ description: "What creating a render would hold; 0 means nothing held (free tier)." }),
+    secondsToReserve: Type.Number({
+      description: "What creating a render would hold; 0 means nothing held (free tier).",
+    }),
     watermark: Type.Boolean({ description: "Whether the video would carry the free-tier mark." }),
     capped: Type.Boolean({
       description: "True when the requested length was reduced to fit the balance or the free-tier ceiling.",

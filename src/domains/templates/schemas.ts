@@ -34,7 +34,10 @@ export const TemplateBody = Type.Object(
 export type TemplateInput = Static<typeof TemplateBody>;
 
 /** Saved template ids are UUIDs; system template ids are `sys_…`; both are read by id. */
-export const TemplateIdParams = Type.Object({ id: Type.String({ minLength: 1, maxLength: 64 }) }, { additionalProperties: false });
+export const TemplateIdParams = Type.Object(
+  { id: Type.String({ minLength: 1, maxLength: 64 }) },
+  { additionalProperties: false },
+);
 
 export const TemplateSchema = Type.Object(
   {
@@ -49,4 +52,7 @@ export const TemplateSchema = Type.Object(
   { additionalProperties: false },
 );
 
-export const DeletedTemplate = Type.Object({ id: Type.String(), deleted: Type.Literal(true) }, { additionalProperties: false });
+export const DeletedTemplate = Type.Object(
+  { id: Type.String(), deleted: Type.Literal(true) },
+  { additionalProperties: false },
+);

@@ -1,6 +1,6 @@
 import type { Config } from "../../config.js";
-import { EspeakEngine } from "../../media/tts/espeak.js";
 import type { TtsEngine } from "../../media/tts/engine.js";
+import { EspeakEngine } from "../../media/tts/espeak.js";
 
 const engines = new Map<string, TtsEngine>();
 

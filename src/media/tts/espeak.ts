@@ -7,8 +7,8 @@ import {
   SynthesisFailedError,
   type SynthesisOptions,
   type TtsEngine,
-  type TtsVoice,
   TtsUnavailableError,
+  type TtsVoice,
 } from "./engine.js";
 import { parseWav } from "./wav.js";
 
@@ -36,7 +36,11 @@ export class EspeakEngine implements TtsEngine {
       const textPath = join(dir, "text.txt");
       const wavPath = join(dir, "out.wav");
       await writeFile(textPath, text, "utf8");
-      await run(this.binary, ["-v", voice.engineVoice, "-w", wavPath, "-f", textPath], opts.timeoutMs ?? this.defaultTimeoutMs);
+      await run(
+        this.binary,
+        ["-v", voice.engineVoice, "-w", wavPath, "-f", textPath],
+        opts.timeoutMs ?? this.defaultTimeoutMs,
+      );
       const buffer = await readFile(wavPath).catch(() => {
         throw new TtsUnavailableError("espeak-ng wrote no audio file");
       });
@@ -61,16 +65,21 @@ export class EspeakEngine implements TtsEngine {
 /** Runs the engine; any way it fails to run (missing, not executable, timed out, non-zero exit) is unavailability. */
 function run(binary: string, args: string[], timeoutMs: number): Promise<void> {
   return new Promise((resolve, reject) => {
-    execFile(binary, args, { timeout: timeoutMs, killSignal: "SIGKILL", maxBuffer: 1 << 20 }, (err, _stdout, stderr) => {
-      if (!err) return resolve();
-      const e = err as NodeJS.ErrnoException & { killed?: boolean; code?: string | number };
-      const why =
-        e.code === "ENOENT"
-          ? "not installed"
-          : e.killed
-            ? `timed out after ${timeoutMs} ms`
-            : `failed (${String(e.code ?? e.message)}): ${String(stderr).trim().slice(0, 200)}`;
-      reject(new TtsUnavailableError(`espeak-ng ${why}`));
-    });
+    execFile(
+      binary,
+      args,
+      { timeout: timeoutMs, killSignal: "SIGKILL", maxBuffer: 1 << 20 },
+      (err, _stdout, stderr) => {
+        if (!err) return resolve();
+        const e = err as NodeJS.ErrnoException & { killed?: boolean; code?: string | number };
+        const why =
+          e.code === "ENOENT"
+            ? "not installed"
+            : e.killed
+              ? `timed out after ${timeoutMs} ms`
+              : `failed (${String(e.code ?? e.message)}): ${String(stderr).trim().slice(0, 200)}`;
+        reject(new TtsUnavailableError(`espeak-ng ${why}`));
+      },
+    );
   });
 }

@@ -33,7 +33,7 @@ export function parseWav(buf: Buffer): WavInfo | null {
         bitsPerSample: buf.readUInt16LE(body + 14),
       };
     } else if (id === "data") {
-      if (!fmt || fmt.format !== 1 || fmt.channels < 1 || fmt.sampleRate < 1 || fmt.bitsPerSample % 8 !== 0) return null;
+      if (fmt?.format !== 1 || fmt.channels < 1 || fmt.sampleRate < 1 || fmt.bitsPerSample % 8 !== 0) return null;
       const dataBytes = Math.min(size, buf.length - body);
       const frameBytes = fmt.channels * (fmt.bitsPerSample / 8);
       const frames = Math.floor(dataBytes / frameBytes);
