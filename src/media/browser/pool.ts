@@ -1,0 +1,125 @@
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { type LaunchOptions, launchBrowser } from "./launch.js";
+
+/** How a job sees the site: the viewport in CSS px, the device scale and the mobile/touch emulation. */
+export interface CaptureSpec {
+  width: number;
+  height: number;
+  deviceScaleFactor: number;
+  isMobile: boolean;
+  hasTouch: boolean;
+  userAgent?: string;
+}
+
+/** One job's isolated browser state (own cookies, storage and cache) with one page. */
+export interface BrowserSession {
+  readonly context: BrowserContext;
+  readonly page: Page;
+  readonly capture: CaptureSpec;
+  /** Idempotent; never throws (a crashed browser already took the context with it). */
+  close(): Promise<void>;
+}
+
+export interface BrowserPoolOptions extends LaunchOptions {
+  /** Default timeout for actions and waits in each session, ms (default 15 s). */
+  actionTimeoutMs?: number;
+  /** Default timeout for navigations in each session, ms (default 30 s). */
+  navigationTimeoutMs?: number;
+}
+
+/**
+ * One shared Chromium per process, launched on first use; a fresh BrowserContext per job. If the browser
+ * crashes or disconnects, the next `newSession()` launches a new one (sessions of the dead browser fail
+ * on their own and their `close()` is a no-op).
+ */
+export class BrowserPool {
+  private browser: Promise<Browser> | undefined;
+  private readonly sessions = new Set<BrowserSession>();
+  private closed = false;
+
+  constructor(private readonly opts: BrowserPoolOptions = {}) {}
+
+  /** The shared browser, launching (or relaunching) it when needed. */
+  async getBrowser(): Promise<Browser> {
+    if (this.closed) throw new Error("BrowserPool is closed");
+    const current = this.browser;
+    if (current) {
+      const browser = await current.catch(() => undefined);
+      if (browser?.isConnected()) return browser;
+      if (this.browser === current) this.browser = undefined;
+    }
+    if (!this.browser) {
+      const launching = launchBrowser(this.opts).then((browser) => {
+        browser.on("disconnected", () => {
+          if (this.browser === launching) this.browser = undefined;
+        });
+        return browser;
+      });
+      this.browser = launching;
+      // A failed launch is not cached: the next call tries again.
+      launching.catch(() => {
+        if (this.browser === launching) this.browser = undefined;
+      });
+    }
+    return this.browser;
+  }
+
+  async newSession(capture: CaptureSpec): Promise<BrowserSession> {
+    const browser = await this.getBrowser();
+    const context = await browser.newContext({
+      viewport: { width: capture.width, height: capture.height },
+      screen: { width: capture.width, height: capture.height },
+      deviceScaleFactor: capture.deviceScaleFactor,
+      isMobile: capture.isMobile,
+      hasTouch: capture.hasTouch,
+      ...(capture.userAgent ? { userAgent: capture.userAgent } : {}),
+      locale: "en-US",
+      timezoneId: "UTC",
+      colorScheme: "light",
+      reducedMotion: "reduce",
+      serviceWorkers: "block",
+      acceptDownloads: false,
+    });
+    context.setDefaultTimeout(this.opts.actionTimeoutMs ?? 15_000);
+    context.setDefaultNavigationTimeout(this.opts.navigationTimeoutMs ?? 30_000);
+    let page: Page;
+    try {
+      page = await context.newPage();
+    } catch (err) {
+      await context.close().catch(() => {});
+      throw err;
+    }
+    let closing: Promise<void> | undefined;
+    const session: BrowserSession = {
+      context,
+      page,
+      capture: { ...capture },
+      close: () => {
+        closing ??= context
+          .close()
+          .catch(() => {})
+          .finally(() => {
+            this.sessions.delete(session);
+          });
+        return closing;
+      },
+    };
+    this.sessions.add(session);
+    return session;
+  }
+
+  /** Sessions not yet closed. */
+  get openSessions(): number {
+    return this.sessions.size;
+  }
+
+  /** Closes every session and the browser. Idempotent. */
+  async close(): Promise<void> {
+    this.closed = true;
+    await Promise.all([...this.sessions].map((s) => s.close()));
+    const current = this.browser;
+    this.browser = undefined;
+    const browser = await current?.catch(() => undefined);
+    await browser?.close().catch(() => {});
+  }
+}

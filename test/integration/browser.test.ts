@@ -1,0 +1,169 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { CAPTURES } from "../../src/domains/catalog/render-options.js";
+import {
+  BrowserPool,
+  type BrowserSession,
+  BrowserUnavailableError,
+  boundingBox,
+  type CaptureSpec,
+  captureFrame,
+  click,
+  hover,
+  launchBrowser,
+  locate,
+  navigate,
+  scrollBy,
+  scrollTo,
+  type,
+} from "../../src/media/browser/index.js";
+import { DEMO_EMAIL, DEMO_PASSWORD, type Site, startSite } from "../support/site-server.js";
+
+// The system Chromium driven by playwright-core against the local test site. No database: sqlite project only.
+
+const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+
+/** Width and height from the PNG's IHDR chunk. */
+function pngSize(png: Buffer): { width: number; height: number } {
+  expect(png.subarray(0, 8).equals(PNG_SIGNATURE)).toBe(true);
+  expect(png.subarray(12, 16).toString("latin1")).toBe("IHDR");
+  return { width: png.readUInt32BE(16), height: png.readUInt32BE(20) };
+}
+
+function present<T>(value: T | null): T {
+  if (value === null) throw new Error("expected a value, got null");
+  return value;
+}
+
+const captureSpec = (id: string): CaptureSpec => {
+  const c = CAPTURES.find((x) => x.id === id);
+  if (!c) throw new Error(`no capture ${id}`);
+  return {
+    width: c.viewport.width,
+    height: c.viewport.height,
+    deviceScaleFactor: c.deviceScaleFactor,
+    isMobile: c.mobile,
+    hasTouch: c.mobile,
+  };
+};
+
+describe.runIf(process.env.CLIPWRIGHT_TEST_DB !== "postgres")("browser (system Chromium via playwright-core)", () => {
+  let site: Site;
+  let pool: BrowserPool;
+  let desktop: BrowserSession;
+
+  beforeAll(async () => {
+    site = await startSite();
+    pool = new BrowserPool();
+    desktop = await pool.newSession(captureSpec("desktop"));
+  });
+
+  afterAll(async () => {
+    await pool?.close();
+    await site?.close();
+  });
+
+  it("screenshots the viewport at the desktop size; a click changes the picture", async () => {
+    const { page } = desktop;
+    expect(await navigate(page, `${site.url}/`)).toBe(`${site.url}/`);
+    const home = await captureFrame(page);
+    expect(pngSize(home)).toEqual({ width: 1440, height: 900 });
+
+    await hover(page, { role: "link", name: "Features" });
+    await click(page, { role: "link", name: "Features" });
+    await page.waitForURL(`${site.url}/features`);
+    await page.waitForLoadState("load");
+    const features = await captureFrame(page);
+    expect(pngSize(features)).toEqual({ width: 1440, height: 900 });
+    expect(features.equals(home)).toBe(false);
+
+    // Same state, same pixels (animations off, caret hidden).
+    expect((await captureFrame(page)).equals(features)).toBe(true);
+  });
+
+  it("falls back to CSS when the role does not match, and scrolls", async () => {
+    const { page } = desktop;
+    await navigate(page, `${site.url}/features`);
+    await expect(locate(page, { css: "h1" }).textContent()).resolves.toBe("Features");
+    await expect(locate(page, { role: "heading", name: "No such heading", css: "h1" }).textContent()).resolves.toBe(
+      "Features",
+    );
+    expect(() => locate(page, {})).toThrow(TypeError);
+
+    const scrolled = await scrollBy(page, 0, 300);
+    expect(scrolled.y).toBeGreaterThan(0);
+    await scrollTo(page, { css: "footer.site-footer" });
+    const footer = present(await boundingBox(page, { css: "footer.site-footer" }));
+    expect(footer.y).toBeGreaterThanOrEqual(0);
+    expect(footer.y).toBeLessThan(900);
+  });
+
+  it("signs in through the labelled fields and fills the New report dialog", async () => {
+    const { page } = desktop;
+    await navigate(page, `${site.url}/signin`);
+    await type(page, { role: "textbox", name: "Email" }, DEMO_EMAIL);
+    await type(page, { role: "textbox", name: "Password", css: "#password" }, DEMO_PASSWORD);
+    await click(page, { role: "button", name: "Sign in" });
+    await page.waitForURL(/\/dashboard$/);
+    expect(page.url().endsWith("/dashboard")).toBe(true);
+    expect(site.signIns).toBe(1);
+
+    await click(page, { role: "button", name: "New report" });
+    const dialog = locate(page, { role: "dialog", name: "New report" });
+    await dialog.waitFor({ state: "visible" });
+    await type(page, { role: "textbox", name: "Report name" }, "Weekly growth");
+    await locate(page, { role: "combobox", name: "Date range" }).selectOption("7d");
+    const withDialog = await captureFrame(page);
+    expect(pngSize(withDialog)).toEqual({ width: 1440, height: 900 });
+    await click(page, { role: "button", name: "Create" });
+    await dialog.waitFor({ state: "hidden" });
+    await expect(locate(page, { role: "status" }).textContent()).resolves.toBe('Report "Weekly growth" created');
+    await expect(locate(page, { css: "#reports li" }).textContent()).resolves.toBe(
+      "Weekly growth (Last 7 days, with charts)",
+    );
+  });
+
+  it("a phone session has its own cookies and screenshots at 3× (1170×2532)", async () => {
+    const phone = await pool.newSession(captureSpec("phone"));
+    try {
+      const { page } = phone;
+      // Isolated context: the desktop session's sign-in cookie is not here.
+      expect(await navigate(page, `${site.url}/dashboard`)).toBe(`${site.url}/signin`);
+      await navigate(page, `${site.url}/`);
+      expect(pngSize(await captureFrame(page))).toEqual({ width: 1170, height: 2532 });
+
+      const box = await boundingBox(page, { role: "heading", name: "Product analytics your whole team understands" });
+      const { x, y, width, height } = present(box);
+      expect(width).toBeGreaterThan(0);
+      expect(height).toBeGreaterThan(0);
+      expect(x).toBeGreaterThanOrEqual(0);
+      expect(y).toBeGreaterThanOrEqual(0);
+      expect(x + width).toBeLessThanOrEqual(390);
+      expect(y + height).toBeLessThanOrEqual(844);
+    } finally {
+      await phone.close();
+    }
+    expect(pool.openSessions).toBe(1);
+  });
+
+  it("relaunches the browser after it went away", async () => {
+    const before = await pool.getBrowser();
+    await before.close();
+    const session = await pool.newSession(captureSpec("desktop"));
+    try {
+      expect(await pool.getBrowser()).not.toBe(before);
+      await navigate(session.page, `${site.url}/pricing`);
+      expect(pngSize(await captureFrame(session.page))).toEqual({ width: 1440, height: 900 });
+    } finally {
+      await session.close();
+    }
+  });
+
+  it("a missing binary is a BrowserUnavailableError", async () => {
+    await expect(launchBrowser({ executablePath: "/nonexistent/chromium" })).rejects.toBeInstanceOf(
+      BrowserUnavailableError,
+    );
+    const broken = new BrowserPool({ executablePath: "/nonexistent/chromium" });
+    await expect(broken.newSession(captureSpec("desktop"))).rejects.toThrow(/not available at \/nonexistent\/chromium/);
+    await broken.close();
+  });
+});
