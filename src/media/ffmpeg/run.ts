@@ -1,0 +1,201 @@
+import { spawn } from "node:child_process";
+
+/**
+ * Running ffmpeg / ffprobe: always `spawn(binary, args)` with an argument array, never a shell, so no
+ * value (a path, a caption, a URL) is ever parsed by a shell. Every run has a timeout and may carry an
+ * AbortSignal; either one kills the process (SIGKILL) and rejects with an FfmpegError. stderr is kept in
+ * a bounded buffer (its last `stderrLimit` bytes, where ffmpeg writes the actual error) for the error.
+ */
+
+export const DEFAULT_TIMEOUT_MS = 10 * 60_000;
+export const DEFAULT_STDERR_LIMIT = 16 * 1024;
+const DEFAULT_STDOUT_LIMIT = 32 * 1024 * 1024;
+
+export type FfmpegErrorCode = "failed" | "timeout" | "aborted" | "spawn" | "output";
+
+export class FfmpegError extends Error {
+  override readonly name = "FfmpegError";
+  constructor(
+    message: string,
+    readonly code: FfmpegErrorCode,
+    readonly details: {
+      binary: string;
+      args: readonly string[];
+      exitCode?: number | null;
+      signal?: NodeJS.Signals | null;
+      /** The tail of stderr (bounded). */
+      stderr?: string;
+      cause?: unknown;
+    },
+  ) {
+    super(message, details.cause === undefined ? undefined : { cause: details.cause });
+  }
+  get stderr(): string {
+    return this.details.stderr ?? "";
+  }
+  get exitCode(): number | null | undefined {
+    return this.details.exitCode;
+  }
+}
+
+export interface RunControl {
+  /** Kills the process and rejects with code "aborted" when aborted. */
+  signal?: AbortSignal;
+  /** Kills the process and rejects with code "timeout" after this long. Default 10 minutes. */
+  timeoutMs?: number;
+  /** Called with the child's pid once it has been spawned (tests; progress bookkeeping). */
+  onSpawn?: (pid: number) => void;
+}
+
+export interface RunOptions extends RunControl {
+  /** Bytes of stderr kept (the last ones). Default 16 kB. */
+  stderrLimit?: number;
+  /** Bytes of stdout kept (the first ones); beyond it the run fails. Default 32 MB. */
+  stdoutLimit?: number;
+  /** Binary override (default "ffmpeg" / "ffprobe", or env CLIPWRIGHT_FFMPEG / CLIPWRIGHT_FFPROBE). */
+  binary?: string;
+}
+
+export interface RunResult {
+  stdout: string;
+  stderr: string;
+}
+
+/** Keeps the last `limit` bytes written to it. */
+class TailBuffer {
+  private chunks: Buffer[] = [];
+  private size = 0;
+  truncated = false;
+  constructor(private readonly limit: number) {}
+  push(chunk: Buffer): void {
+    this.chunks.push(chunk);
+    this.size += chunk.length;
+    while (this.size > this.limit && this.chunks.length > 0) {
+      const first = this.chunks[0] as Buffer;
+      const excess = this.size - this.limit;
+      this.truncated = true;
+      if (first.length <= excess) {
+        this.chunks.shift();
+        this.size -= first.length;
+      } else {
+        this.chunks[0] = first.subarray(excess);
+        this.size -= excess;
+      }
+    }
+  }
+  toString(): string {
+    const text = Buffer.concat(this.chunks).toString("utf8");
+    return this.truncated ? `…${text}` : text;
+  }
+}
+
+export function run(binary: string, args: readonly string[], opts: RunOptions = {}): Promise<RunResult> {
+  const timeoutMs = opts.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  const stderrBuf = new TailBuffer(opts.stderrLimit ?? DEFAULT_STDERR_LIMIT);
+  const stdoutLimit = opts.stdoutLimit ?? DEFAULT_STDOUT_LIMIT;
+  const base = { binary, args: [...args] };
+
+  return new Promise<RunResult>((resolve, reject) => {
+    if (opts.signal?.aborted) {
+      reject(new FfmpegError(`${binary} aborted before start`, "aborted", { ...base, cause: opts.signal.reason }));
+      return;
+    }
+    let settled = false;
+    let killedFor: "timeout" | "aborted" | "output" | null = null;
+    const stdoutChunks: Buffer[] = [];
+    let stdoutSize = 0;
+
+    const child = spawn(binary, args, { stdio: ["ignore", "pipe", "pipe"], shell: false, windowsHide: true });
+
+    const kill = (why: "timeout" | "aborted" | "output") => {
+      if (killedFor === null) killedFor = why;
+      if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
+    };
+    const onAbort = () => kill("aborted");
+    const timer = setTimeout(() => kill("timeout"), timeoutMs);
+    timer.unref?.();
+    opts.signal?.addEventListener("abort", onAbort, { once: true });
+
+    const finish = (err: FfmpegError | null, result?: RunResult) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      opts.signal?.removeEventListener("abort", onAbort);
+      if (err) reject(err);
+      else resolve(result as RunResult);
+    };
+
+    child.stdout.on("data", (chunk: Buffer) => {
+      stdoutSize += chunk.length;
+      if (stdoutSize > stdoutLimit) {
+        kill("output");
+        return;
+      }
+      stdoutChunks.push(chunk);
+    });
+    child.stderr.on("data", (chunk: Buffer) => stderrBuf.push(chunk));
+
+    child.on("spawn", () => {
+      if (child.pid !== undefined) opts.onSpawn?.(child.pid);
+    });
+    child.on("error", (cause) => {
+      // Spawn failures (ENOENT, EACCES). Errors from kill() after exit are ignored by `settled`.
+      finish(new FfmpegError(`${binary} could not be started: ${cause.message}`, "spawn", { ...base, cause }));
+    });
+    child.on("close", (exitCode, signal) => {
+      const stderr = stderrBuf.toString();
+      if (killedFor === "aborted") {
+        finish(
+          new FfmpegError(`${binary} was cancelled`, "aborted", {
+            ...base,
+            exitCode,
+            signal,
+            stderr,
+            cause: opts.signal?.reason,
+          }),
+        );
+      } else if (killedFor === "timeout") {
+        finish(
+          new FfmpegError(`${binary} timed out after ${timeoutMs} ms`, "timeout", {
+            ...base,
+            exitCode,
+            signal,
+            stderr,
+          }),
+        );
+      } else if (killedFor === "output") {
+        finish(
+          new FfmpegError(`${binary} wrote more than ${stdoutLimit} bytes to stdout`, "output", { ...base, stderr }),
+        );
+      } else if (exitCode !== 0) {
+        const lastLine = stderr.trim().split("\n").at(-1) ?? "";
+        finish(
+          new FfmpegError(
+            `${binary} exited with ${exitCode ?? signal}${lastLine ? `: ${lastLine.slice(0, 300)}` : ""}`,
+            "failed",
+            { ...base, exitCode, signal, stderr },
+          ),
+        );
+      } else {
+        finish(null, { stdout: Buffer.concat(stdoutChunks).toString("utf8"), stderr });
+      }
+    });
+  });
+}
+
+export function ffmpegBinary(): string {
+  return process.env.CLIPWRIGHT_FFMPEG || "ffmpeg";
+}
+export function ffprobeBinary(): string {
+  return process.env.CLIPWRIGHT_FFPROBE || "ffprobe";
+}
+
+/** `ffmpeg -hide_banner -nostdin -loglevel error …args`. Callers pass `-y` and the output themselves. */
+export function runFfmpeg(args: readonly string[], opts: RunOptions = {}): Promise<RunResult> {
+  return run(opts.binary ?? ffmpegBinary(), ["-hide_banner", "-nostdin", "-loglevel", "error", ...args], opts);
+}
+
+/** `ffprobe …args`. */
+export function runFfprobe(args: readonly string[], opts: RunOptions = {}): Promise<RunResult> {
+  return run(opts.binary ?? ffprobeBinary(), args, opts);
+}

@@ -1,0 +1,205 @@
+import { mkdir, mkdtemp, readdir, readFile, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { concatAudio, encodeVideo, posterFrame, sha256File } from "../../src/media/ffmpeg/encode.js";
+import { probe } from "../../src/media/ffmpeg/probe.js";
+import { FfmpegError, runFfmpeg } from "../../src/media/ffmpeg/run.js";
+
+/** Offsets of the top-level MP4 boxes, in file order. */
+function topLevelBoxes(buf: Buffer): { type: string; offset: number }[] {
+  const boxes: { type: string; offset: number }[] = [];
+  let off = 0;
+  while (off + 8 <= buf.length) {
+    let size = buf.readUInt32BE(off);
+    const type = buf.toString("latin1", off + 4, off + 8);
+    if (size === 1) size = Number(buf.readBigUInt64BE(off + 8));
+    else if (size === 0) size = buf.length - off;
+    boxes.push({ type, offset: off });
+    if (size < 8) break;
+    off += size;
+  }
+  return boxes;
+}
+
+function processAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+describe.runIf(process.env.CLIPWRIGHT_TEST_DB !== "postgres")("media encoding with ffmpeg", () => {
+  let dir: string;
+  let frames: string;
+  let sine: string;
+  let longSine: string;
+  const FRAME = 1 / 30;
+
+  beforeAll(async () => {
+    dir = await mkdtemp(join(tmpdir(), "cw-encode-"));
+    frames = join(dir, "frames");
+    await mkdir(frames);
+    // 90 PNG frames of 320×180 at 30 fps, a different colour each second.
+    await runFfmpeg([
+      "-filter_complex",
+      "color=c=red:s=320x180:r=30:d=1[a];color=c=green:s=320x180:r=30:d=1[b];color=c=blue:s=320x180:r=30:d=1[c];[a][b][c]concat=n=3:v=1:a=0[v]",
+      "-map",
+      "[v]",
+      "-frames:v",
+      "90",
+      join(frames, "frame-%06d.png"),
+    ]);
+    sine = join(dir, "sine.wav");
+    longSine = join(dir, "long.wav");
+    await runFfmpeg(["-f", "lavfi", "-i", "sine=frequency=440:sample_rate=44100:duration=2.5", sine]);
+    await runFfmpeg(["-f", "lavfi", "-i", "sine=frequency=660:sample_rate=48000:duration=4", "-ac", "2", longSine]);
+  });
+  afterAll(async () => {
+    if (dir) await rm(dir, { recursive: true, force: true });
+  });
+
+  it("has the 90 frames to work with", async () => {
+    expect((await readdir(frames)).filter((f) => f.endsWith(".png"))).toHaveLength(90);
+  });
+
+  it("encodes H.264 yuv420p + AAC, exactly 90 frames, audio padded to the video, moov before mdat", async () => {
+    const out = join(dir, "plain.mp4");
+    const result = await encodeVideo({ frames, fps: 30, audio: sine, width: 320, height: 180, out });
+    expect(result.frames).toBe(90);
+    expect(result.durationSeconds).toBe(3);
+    const bytes = await readFile(out);
+    expect(result.bytes).toBe(bytes.length);
+    expect(result.sha256).toBe(await sha256File(out));
+    expect(result.sha256).toMatch(/^[0-9a-f]{64}$/);
+
+    const info = await probe(out, { countFrames: true });
+    expect(info.format).toContain("mp4");
+    expect(Math.abs(info.durationSeconds - 3)).toBeLessThanOrEqual(FRAME);
+    expect(info.video).toMatchObject({
+      codec: "h264",
+      pixFmt: "yuv420p",
+      width: 320,
+      height: 180,
+      frameRate: 30,
+      frames: 90,
+    });
+    expect(info.audio).toMatchObject({ codec: "aac", sampleRate: 48_000, channels: 2 });
+    const videoDuration = info.video?.durationSeconds ?? Number.NaN;
+    expect(Math.abs(videoDuration - 3)).toBeLessThanOrEqual(1e-6);
+    expect(Math.abs((info.audio?.durationSeconds ?? Number.NaN) - videoDuration)).toBeLessThanOrEqual(0.02);
+
+    const boxes = topLevelBoxes(bytes);
+    const moov = boxes.findIndex((b) => b.type === "moov");
+    const mdat = boxes.findIndex((b) => b.type === "mdat");
+    expect(moov).toBeGreaterThanOrEqual(0);
+    expect(mdat).toBeGreaterThan(moov);
+    // No temporary file left beside the output.
+    expect((await readdir(dir)).filter((f) => f.endsWith(".partial"))).toEqual([]);
+  });
+
+  it("scales and pads to another size, trimming longer audio to the video", async () => {
+    const out = join(dir, "padded.mp4");
+    await encodeVideo({ frames, fps: 30, audio: longSine, width: 640, height: 480, out });
+    const info = await probe(out, { countFrames: true });
+    expect(info.video).toMatchObject({ codec: "h264", pixFmt: "yuv420p", width: 640, height: 480, frames: 90 });
+    expect(Math.abs(info.durationSeconds - 3)).toBeLessThanOrEqual(FRAME);
+    expect(
+      Math.abs((info.audio?.durationSeconds ?? Number.NaN) - (info.video?.durationSeconds ?? 0)),
+    ).toBeLessThanOrEqual(0.02);
+  });
+
+  it("encodes without audio", async () => {
+    const out = join(dir, "silent.mp4");
+    await encodeVideo({ frames, fps: 30, width: 320, height: 180, out });
+    const info = await probe(out);
+    expect(info.audio).toBeUndefined();
+    expect(info.video?.frames).toBe(90);
+  });
+
+  it("takes a poster JPEG of the video's size", async () => {
+    const video = join(dir, "plain.mp4");
+    const out = join(dir, "poster.jpg");
+    const art = await posterFrame(video, 1.5, out);
+    const bytes = await readFile(out);
+    expect([...bytes.subarray(0, 3)]).toEqual([0xff, 0xd8, 0xff]);
+    expect(art.bytes).toBe(bytes.length);
+    const info = await probe(out);
+    expect(info.video).toMatchObject({ codec: "mjpeg", width: 320, height: 180 });
+    // Past the end is clamped to the last frame, not an empty file.
+    await posterFrame(video, 99, join(dir, "poster-end.jpg"));
+    expect((await probe(join(dir, "poster-end.jpg"))).video?.width).toBe(320);
+  });
+
+  it("places audio segments at their start times in one WAV of the exact length", async () => {
+    const out = join(dir, "narration.wav");
+    await concatAudio(
+      [
+        { path: sine, startSeconds: 0.5 },
+        { path: longSine, startSeconds: 2 },
+      ],
+      5,
+      out,
+    );
+    const info = await probe(out);
+    expect(info.audio).toMatchObject({ codec: "pcm_s16le", sampleRate: 48_000, channels: 1 });
+    expect(info.audio?.durationSeconds).toBeCloseTo(5, 6);
+    // Silence before the first segment, sound after it starts: decode 0.1 s slices as raw samples.
+    const peak = async (at: number) => {
+      const raw = join(dir, `slice-${at}.raw`);
+      await runFfmpeg(["-y", "-ss", String(at), "-t", "0.1", "-i", out, "-f", "s16le", "-c:a", "pcm_s16le", raw]);
+      const buf = await readFile(raw);
+      let max = 0;
+      for (let i = 0; i + 1 < buf.length; i += 2) max = Math.max(max, Math.abs(buf.readInt16LE(i)));
+      return max;
+    };
+    expect(await peak(0.1)).toBe(0);
+    expect(await peak(1)).toBeGreaterThan(1000);
+  });
+
+  it("kills ffmpeg and rejects when the job is cancelled", async () => {
+    const ac = new AbortController();
+    let pid = 0;
+    const out = join(dir, "cancelled.mp4");
+    const promise = encodeVideo({
+      frames,
+      fps: 30,
+      audio: sine,
+      width: 1920,
+      height: 1080,
+      out,
+      signal: ac.signal,
+      onSpawn: (p) => {
+        pid = p;
+        ac.abort(new Error("job cancelled"));
+      },
+    });
+    const err = await promise.then(
+      () => null,
+      (e: unknown) => e,
+    );
+    expect(err).toBeInstanceOf(FfmpegError);
+    expect((err as FfmpegError).code).toBe("aborted");
+    expect(pid).toBeGreaterThan(0);
+    expect(processAlive(pid)).toBe(false);
+    expect((await readdir(dir)).filter((f) => f === "cancelled.mp4" || f.endsWith(".partial"))).toEqual([]);
+    // Already aborted: refused without starting.
+    await expect(
+      encodeVideo({ frames, fps: 30, width: 320, height: 180, out, signal: ac.signal }),
+    ).rejects.toMatchObject({
+      code: "aborted",
+    });
+  });
+
+  it("times out, and reports ffmpeg's error from stderr", async () => {
+    await expect(
+      runFfmpeg(["-re", "-f", "lavfi", "-i", "testsrc=s=64x64:r=30", "-f", "null", "-"], { timeoutMs: 300 }),
+    ).rejects.toMatchObject({ code: "timeout" });
+    const err = await runFfmpeg(["-i", join(dir, "missing.png"), "-f", "null", "-"]).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(FfmpegError);
+    expect((err as FfmpegError).code).toBe("failed");
+    expect((err as FfmpegError).stderr).toMatch(/No such file/);
+  });
+});
