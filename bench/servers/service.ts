@@ -4,13 +4,8 @@
 //
 //   BENCH_DB=sqlite|postgres   postgres needs DATABASE_URL; a fresh schema is created and dropped
 //   BENCH_RATE_STORE=off       a rate store that counts nothing (profiling: what do limits cost?)
-import { randomBytes } from "node:crypto";
-import { mkdtempSync, rmSync } from "node:fs";
 import type { AddressInfo } from "node:net";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { sql } from "kysely";
-import pg from "pg";
 import { buildApp } from "../../src/app.js";
 import { loadConfig } from "../../src/config.js";
 import { createAccount } from "../../src/domains/account/create-account.js";
@@ -18,6 +13,7 @@ import { createKey } from "../../src/domains/keys/create-key.js";
 import { topUp } from "../../src/domains/wallet/grants.js";
 import type { RateLimitStore } from "../../src/http/rate-limit/store.js";
 import { GRANTABLE_SCOPES } from "../../src/operations/scopes.js";
+import { benchDatabase } from "../lib/bench-db.js";
 
 // High enough that no window fills during a run, however fast the service gets (all targets share
 // one key's "read" window): the benchmark measures the path, not the refusal.
@@ -27,23 +23,7 @@ const RAISED_LIMITS = ["read", "write", "expensive", "charge", "account", "unaut
   .join(",");
 const TOPUPS = 25; // + the plan grant = 26 ledger rows, so ?limit=20 returns a full page
 
-const usePostgres = process.env.BENCH_DB === "postgres";
-const databaseUrl = usePostgres ? process.env.DATABASE_URL : undefined;
-if (usePostgres && !databaseUrl) throw new Error("BENCH_DB=postgres needs DATABASE_URL");
-
-async function admin(statement: string): Promise<void> {
-  const client = new pg.Client({ connectionString: databaseUrl });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
-
-const dataDir = mkdtempSync(join(tmpdir(), "cw-bench-"));
-const pgSchema = usePostgres ? `bench_${Date.now()}_${randomBytes(4).toString("hex")}` : undefined;
-if (pgSchema) await admin(`create schema ${pgSchema}`);
+const { usePostgres, dataDir, databaseUrl, pgSchema, cleanup } = await benchDatabase("cw-bench-");
 
 const noLimits: RateLimitStore = {
   hit: async (_key, windowMs) => ({ count: 1, resetAt: Date.now() + windowMs }),
@@ -62,10 +42,6 @@ const config = loadConfig(
   },
   { logLevel: "silent" },
 );
-async function cleanup(): Promise<void> {
-  rmSync(dataDir, { recursive: true, force: true });
-  if (pgSchema) await admin(`drop schema ${pgSchema} cascade`);
-}
 
 async function start() {
   const { app, deps } = await buildApp({

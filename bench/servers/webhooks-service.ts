@@ -17,14 +17,10 @@
 //                              REDIS_URL when set (job queue on BullMQ, rate limits on Redis)
 //   BENCH_RECEIVER_URL         where the endpoint points (http://127.0.0.1:<port>/hook)
 import { randomBytes } from "node:crypto";
-import { mkdtempSync, rmSync } from "node:fs";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { Redis } from "ioredis";
 import { sql } from "kysely";
-import pg from "pg";
 import { buildApp } from "../../src/app.js";
 import { iso, systemClock } from "../../src/clock.js";
 import { loadConfig } from "../../src/config.js";
@@ -40,6 +36,7 @@ import { closePinnedAgents, pinnedPost } from "../../src/net/pinned-request.js";
 import { GRANTABLE_SCOPES } from "../../src/operations/scopes.js";
 import { deliveryHeaders } from "../../src/webhooks/signature.js";
 import { startWorkers } from "../../src/workers.js";
+import { benchDatabase } from "../lib/bench-db.js";
 
 const RAISED = 1_000_000_000;
 const RAISED_LIMITS = ["read", "write", "expensive", "charge", "account", "unauthenticated"]
@@ -50,28 +47,14 @@ const RESERVED = 3;
 const DURATION = 1.5; // charged: ceil(1.5) = 2
 const EVENT_TYPE = "render.succeeded";
 
-const usePostgres = process.env.BENCH_DB === "postgres";
-const databaseUrl = usePostgres ? process.env.DATABASE_URL : undefined;
+const db = await benchDatabase("cw-bench-wh-");
+const { usePostgres, dataDir, databaseUrl, pgSchema } = db;
 const redisUrl = usePostgres ? process.env.REDIS_URL || undefined : undefined;
-if (usePostgres && !databaseUrl) throw new Error("BENCH_DB=postgres needs DATABASE_URL");
 const receiverUrl = process.env.BENCH_RECEIVER_URL;
 if (!receiverUrl) throw new Error("BENCH_RECEIVER_URL is required");
 
 const epochMs = (): number => performance.timeOrigin + performance.now();
 
-async function admin(statement: string): Promise<void> {
-  const client = new pg.Client({ connectionString: databaseUrl });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
-
-const dataDir = mkdtempSync(join(tmpdir(), "cw-bench-wh-"));
-const pgSchema = usePostgres ? `bench_${Date.now()}_${randomBytes(4).toString("hex")}` : undefined;
-if (pgSchema) await admin(`create schema ${pgSchema}`);
 // Its own BullMQ key prefix: the worker must never take runs of another process on the same Redis.
 const bullPrefix = `cw-bench-${randomBytes(4).toString("hex")}`;
 
@@ -90,8 +73,7 @@ const config = loadConfig(
 );
 
 async function cleanup(): Promise<void> {
-  rmSync(dataDir, { recursive: true, force: true });
-  if (pgSchema) await admin(`drop schema ${pgSchema} cascade`);
+  await db.cleanup();
   if (redisUrl) {
     // BullMQ leaves its queue's keys (meta) behind: remove this run's prefix.
     const redis = new Redis(redisUrl);
