@@ -29,6 +29,7 @@ import { mountMcp } from "./mcp/http.js";
 import { type Resolver, systemResolver } from "./net/resolver.js";
 import type { MountedOperation } from "./operations/define.js";
 import { MOUNTED } from "./operations/implementations.js";
+import { closeWalkthroughBrowser } from "./pipelines/walkthrough/browser.js";
 import { mountFileRoute } from "./storage/file-route.js";
 import { LocalStorage } from "./storage/local.js";
 import { loadVault } from "./vault.js";
@@ -116,6 +117,7 @@ export async function buildApp(opts: AppOptions): Promise<App> {
   );
 
   app.addHook("onClose", async () => {
+    await closeWalkthroughBrowser();
     await deps.queue.close();
     await deps.usage.close();
     await rateStore.close();

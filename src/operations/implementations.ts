@@ -2,6 +2,7 @@ import { accountOperations } from "../domains/account/operations.js";
 import { catalogOperations } from "../domains/catalog/operations.js";
 import { keysOperations } from "../domains/keys/operations.js";
 import { rendersOperations } from "../domains/renders/operations.js";
+import { storyboardsOperations } from "../domains/storyboards/operations.js";
 import { templatesOperations } from "../domains/templates/operations.js";
 import { usageOperations } from "../domains/usage/operations.js";
 import { voicesOperations } from "../domains/voices/operations.js";
@@ -16,6 +17,7 @@ const IMPLEMENTATIONS: OperationImpl[] = [
   ...catalogOperations,
   ...keysOperations,
   ...rendersOperations,
+  ...storyboardsOperations,
   ...templatesOperations,
   ...usageOperations,
   ...voicesOperations,

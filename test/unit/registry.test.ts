@@ -73,6 +73,10 @@ describe("operation registry", () => {
         "keys.revoke",
         "keys.rotate",
         "renders.quote",
+        "storyboards.cancel",
+        "storyboards.create",
+        "storyboards.get",
+        "storyboards.list",
         "templates.create",
         "templates.delete",
         "templates.get",
@@ -91,6 +95,6 @@ describe("operation registry", () => {
         "webhooks.update",
       ].sort(),
     );
-    expect(PENDING).toHaveLength(44);
+    expect(PENDING).toHaveLength(40);
   });
 });

@@ -1,0 +1,20 @@
+import { cancelJob } from "../../jobs/cancel.js";
+import { toEnvelope } from "../../jobs/envelope.js";
+import { artifactSigner } from "../../jobs/settle.js";
+import { defineOperation, ok } from "../../operations/define.js";
+import { CancelStoryboardBody, CancelStoryboardResponse, STORYBOARD_KINDS, StoryboardIdParams } from "./schemas.js";
+
+export const cancelStoryboardOperation = defineOperation({
+  id: "storyboards.cancel",
+  summary: "Cancel a storyboard",
+  description:
+    "Queued: cancelled at once and taken out of the queue (`removedFromQueue: true`). Running: stops at its next step boundary, a few seconds later (`removedFromQueue: false`; poll the storyboard). Succeeded, failed or cancelled: 409 already_settled, nothing changes. Nothing is refunded: planning holds no time.",
+  params: StoryboardIdParams,
+  body: CancelStoryboardBody,
+  responses: { 200: CancelStoryboardResponse },
+  errors: ["already_settled", "conflict"],
+  async handler({ actor, deps, params }) {
+    const { job, removedFromQueue } = await cancelJob(deps, actor.accountId, params.id, STORYBOARD_KINDS);
+    return ok({ resource: toEnvelope(job, artifactSigner(deps)), removedFromQueue });
+  },
+});

@@ -1,0 +1,12 @@
+import type { OperationImpl } from "../../operations/define.js";
+import { cancelStoryboardOperation } from "./cancel-storyboard.js";
+import { createStoryboardOperation } from "./create-storyboard.js";
+import { getStoryboardOperation } from "./get-storyboard.js";
+import { listStoryboardsOperation } from "./list-storyboards.js";
+
+export const storyboardsOperations: OperationImpl[] = [
+  cancelStoryboardOperation,
+  createStoryboardOperation,
+  getStoryboardOperation,
+  listStoryboardsOperation,
+];

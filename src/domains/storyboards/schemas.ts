@@ -1,0 +1,54 @@
+import { Type } from "@sinclair/typebox";
+import { JobEnvelopeSchema } from "../../jobs/envelope.js";
+import { QuoteBody } from "../renders/schemas.js";
+
+/** Longest site address (the guard's SITE_URL_MAX; not shown in the spec). */
+export const STORYBOARD_URL_MAX = 2048;
+/** Spec, Limits: a storyboard hint is 3 to 1000 characters after trimming. */
+export const HINT_MIN = 3;
+export const HINT_MAX = 1000;
+
+/**
+ * POST /storyboards (shape not shown in the spec; our design): the site, an optional hint, and the
+ * option fields of POST /renders/quote, validated the same way. No `credentials` yet: unknown fields
+ * are refused with validation_failed. The hint has no schema bound so its own codes can answer.
+ */
+export const CreateStoryboardBody = Type.Object(
+  {
+    url: Type.String({
+      minLength: 1,
+      maxLength: STORYBOARD_URL_MAX,
+      description: "The website to plan (http or https).",
+    }),
+    hint: Type.Optional(
+      Type.String({
+        description:
+          "What the walkthrough should show; 3 to 1000 characters after trimming (hint_required, hint_too_long).",
+      }),
+    ),
+    ...QuoteBody.properties,
+  },
+  { additionalProperties: false },
+);
+
+export const StoryboardIdParams = Type.Object(
+  { id: Type.String({ format: "uuid", description: "Storyboard id." }) },
+  { additionalProperties: false },
+);
+
+export const StoryboardEnvelope = JobEnvelopeSchema;
+
+export const CancelStoryboardBody = Type.Object({}, { additionalProperties: false });
+
+export const CancelStoryboardResponse = Type.Object(
+  {
+    resource: JobEnvelopeSchema,
+    removedFromQueue: Type.Boolean({
+      description: "True when the storyboard was still queued and was taken out of the queue.",
+    }),
+  },
+  { additionalProperties: false },
+);
+
+export const STORYBOARD_KIND = "walkthrough.storyboard";
+export const STORYBOARD_KINDS: readonly string[] = [STORYBOARD_KIND];

@@ -1,0 +1,408 @@
+import type { Page } from "playwright-core";
+import { captureFrame, locate, type Target } from "../../media/browser/index.js";
+
+/** What a beat does in the browser. */
+export type BeatAction = "navigate" | "click" | "type" | "scroll" | "hover";
+
+export interface BeatTarget {
+  role?: string;
+  name?: string;
+  css?: string;
+}
+
+export interface Beat {
+  id: string;
+  title: string;
+  action: BeatAction;
+  target: BeatTarget | null;
+  /** The page the beat ends on (where its screenshot is taken). */
+  url: string;
+  /** Text typed (type beats only). */
+  value?: string;
+  narration: string;
+  estimatedSeconds: number;
+}
+
+/** What the planner reads off one page (in the page, see SCAN). */
+export interface PageScan {
+  url: string;
+  title: string;
+  h1: string | null;
+  paragraph: string | null;
+  navLinks: { name: string; href: string }[];
+  cta: { role: "link" | "button"; name: string; href: string | null } | null;
+  cardHeadings: string[];
+  /** A link or button in a card with a :hover style and a name unique on the page. */
+  cardActions: { role: "link" | "button"; name: string }[];
+  /** Section headings (h2 in main) below the first screen: scroll targets. */
+  sectionHeadings: string[];
+  long: boolean;
+  textbox: { name: string; type: string } | null;
+}
+
+export const MIN_BEATS = 4;
+export const MAX_BEATS = 8;
+export const MAX_NAV_PAGES = 3;
+const WORDS_PER_SECOND = 2.6;
+const MIN_BEAT_SECONDS = 3;
+
+/** Links that lead to signing in are never visited while planning (no credentials this round). */
+export const AUTH_LINK = /\b(sign ?in|log ?in|login|account)\b/i;
+const STOP_WORDS = new Set(
+  "the and for with that this from show shows showing our your their about into then also page pages first walkthrough video demo please want make focus".split(
+    " ",
+  ),
+);
+
+/**
+ * Runs in the page (a string so the project needs no DOM types). Visible elements only, names as a
+ * screen reader would mostly say them (aria-label, aria-labelledby, label, text).
+ */
+const SCAN = `(() => {
+  const clean = (s) => (s || "").replace(/\\s+/g, " ").trim();
+  const visible = (el) => !!el && el.getClientRects().length > 0 && getComputedStyle(el).visibility !== "hidden";
+  const nameOf = (el) => {
+    const label = el.getAttribute("aria-label");
+    if (label) return clean(label);
+    const by = el.getAttribute("aria-labelledby");
+    if (by) {
+      const text = by.split(/\\s+/).map((id) => document.getElementById(id)).filter(Boolean).map((n) => n.textContent).join(" ");
+      if (clean(text)) return clean(text);
+    }
+    if (el.id && (el.tagName === "INPUT" || el.tagName === "TEXTAREA")) {
+      const l = document.querySelector('label[for="' + CSS.escape(el.id) + '"]');
+      if (l) return clean(l.textContent);
+    }
+    return clean(el.textContent);
+  };
+  const main = document.querySelector("main, [role=main]") || document.body;
+  const inFooter = (el) => !!el.closest("footer, [role=contentinfo]") && !el.closest("header, [role=banner]");
+  const seen = new Set();
+  const navLinks = [];
+  for (const a of document.querySelectorAll("header a[href], nav a[href], [role=navigation] a[href], [role=banner] a[href]")) {
+    if (inFooter(a) || !visible(a) || a.origin !== location.origin) continue;
+    const name = nameOf(a);
+    const key = a.pathname + a.search;
+    if (!name || seen.has(key)) continue;
+    seen.add(key);
+    navLinks.push({ name, href: a.origin + a.pathname + a.search });
+  }
+  const ctaEl = [
+    ...main.querySelectorAll('.button-primary, [class*="cta"] a, a[class*="primary"], button[class*="primary"]'),
+    ...main.querySelectorAll("a.button, a.btn, button"),
+  ].find((el) => visible(el) && (el.tagName === "A" || el.tagName === "BUTTON") && !el.closest("form") && nameOf(el));
+  let cta = null;
+  if (ctaEl) {
+    const same = ctaEl.tagName === "A" && ctaEl.origin === location.origin;
+    cta = { role: ctaEl.tagName === "A" ? "link" : "button", name: nameOf(ctaEl), href: same ? ctaEl.origin + ctaEl.pathname + ctaEl.search : null };
+    if (ctaEl.tagName === "A" && !same) cta = null;
+  }
+  const cardHeadings = [];
+  for (const card of main.querySelectorAll('[class*="card"]')) {
+    const h = card.querySelector("h2, h3, h4");
+    if (h && visible(h) && clean(h.textContent)) cardHeadings.push(clean(h.textContent));
+  }
+  const controls = [...document.querySelectorAll("a, button")].filter(visible);
+  const hoverSelectors = [];
+  for (const sheet of document.styleSheets) {
+    let rules = [];
+    try { rules = [...sheet.cssRules]; } catch { rules = []; }
+    for (const rule of rules) {
+      for (const part of (rule.selectorText || "").split(",")) {
+        if (part.includes(":hover")) hoverSelectors.push(part.replace(/:hover/g, "").trim() || "*");
+      }
+    }
+  }
+  const hoverable = (el) => hoverSelectors.some((sel) => { try { return el.matches(sel); } catch { return false; } });
+  const cardActions = [];
+  for (const card of main.querySelectorAll('[class*="card"]')) {
+    const el = [...card.querySelectorAll("a[href], button")].find((e) => visible(e) && nameOf(e));
+    if (!el) continue;
+    const name = nameOf(el);
+    if (!hoverable(el) || controls.filter((c) => nameOf(c) === name).length !== 1) continue;
+    cardActions.push({ role: el.tagName === "A" ? "link" : "button", name });
+  }
+  const sectionHeadings = [...main.querySelectorAll("h2")]
+    .filter((h) => visible(h) && h.getBoundingClientRect().top > window.innerHeight * 0.8)
+    .map((h) => clean(h.textContent))
+    .filter(Boolean);
+  const h1 = document.querySelector("h1");
+  const p = [...main.querySelectorAll("p")].find((el) => visible(el) && clean(el.textContent).split(" ").length >= 5);
+  const field = [...document.querySelectorAll("form input[type=email]"), ...document.querySelectorAll("form input[type=text], form input:not([type])")].find(visible);
+  const textbox = field && nameOf(field) ? { name: nameOf(field), type: field.type || "text" } : null;
+  return {
+    url: location.href,
+    title: clean(document.title),
+    h1: h1 ? clean(h1.textContent) : null,
+    paragraph: p ? clean(p.textContent) : null,
+    navLinks,
+    cta,
+    cardHeadings: [...new Set(cardHeadings)],
+    cardActions,
+    sectionHeadings,
+    long: document.documentElement.scrollHeight > window.innerHeight * 1.2,
+    textbox,
+  };
+})()`;
+
+export async function scanPage(page: Page): Promise<PageScan> {
+  return (await page.evaluate(SCAN)) as PageScan;
+}
+
+const sameDocument = (a: string, b: string): boolean => {
+  try {
+    const x = new URL(a);
+    const y = new URL(b);
+    return (
+      x.origin === y.origin && x.pathname.replace(/\/$/, "") === y.pathname.replace(/\/$/, "") && x.search === y.search
+    );
+  } catch {
+    return false;
+  }
+};
+
+const sentence = (text: string | null | undefined, maxWords = 25): string => {
+  const clean = (text ?? "").replace(/\s+/g, " ").trim();
+  if (!clean) return "";
+  const first = /^(.+?[.!?])(\s|$)/.exec(clean)?.[1] ?? clean;
+  const words = first.split(" ");
+  const cut = words.length > maxWords ? `${words.slice(0, maxWords).join(" ")}` : first;
+  return /[.!?]$/.test(cut) ? cut : `${cut.replace(/[,:;]$/, "")}.`;
+};
+
+export const estimateSeconds = (narration: string): number => {
+  const words = narration.split(/\s+/).filter(Boolean).length;
+  return Math.max(MIN_BEAT_SECONDS, Math.round((words / WORDS_PER_SECOND) * 10) / 10);
+};
+
+/** "Acme Analytics: product analytics…" → "Acme Analytics". */
+export const siteName = (scan: PageScan): string => {
+  const name = scan.title.split(/\s[|–—-]\s|:\s/)[0]?.trim();
+  return name || new URL(scan.url).hostname;
+};
+
+export function hintKeywords(hint: string | null): string[] {
+  if (!hint) return [];
+  return [
+    ...new Set(
+      hint
+        .toLowerCase()
+        .split(/[^\p{L}\p{N}]+/u)
+        .filter((w) => w.length >= 3 && !STOP_WORDS.has(w)),
+    ),
+  ];
+}
+
+type Draft = Omit<Beat, "id" | "estimatedSeconds">;
+
+/** Beats that belong together (a page visit and what is shown on it), reordered as a whole. */
+export interface Segment {
+  key: string;
+  beats: Draft[];
+  /** Text the hint is matched against. */
+  about: string;
+}
+
+const draft = (d: Draft): Draft => d;
+
+/**
+ * The plan from what was explored: the start page first, then one segment per nav page (a click, and
+ * the one hover and one scroll beat of the plan where they fit), then the call to action (a click, and
+ * a typed field when it leads to a form). Segments the hint names move first; the plan is cut to 8
+ * beats and padded to 4 with scroll beats on the start page.
+ */
+export function buildPlan(
+  start: PageScan,
+  pages: { link: { name: string; href: string }; scan: PageScan }[],
+  cta: { name: string; role: "link" | "button"; scan: PageScan | null } | null,
+  hint: string | null,
+): Draft[] {
+  const name = siteName(start);
+  const first = draft({
+    title: `Welcome to ${name}`,
+    action: "navigate",
+    target: null,
+    url: start.url,
+    narration: [`Welcome to ${name}.`, sentence(start.h1)].filter(Boolean).join(" "),
+  });
+  // The hover beat goes to the first page with a card control of its own name (a visible hover
+  // style), else the first page with a card heading.
+  const hoverPage =
+    pages.find((p) => p.scan.cardActions.length > 0) ?? pages.find((p) => p.scan.cardHeadings.length > 0);
+  let hoverUsed = false;
+  let scrollUsed = false;
+  const segments: Segment[] = [];
+  for (const { link, scan } of pages) {
+    const beats: Draft[] = [
+      {
+        title: link.name,
+        action: "click",
+        target: { role: "link", name: link.name },
+        url: scan.url,
+        narration: [
+          `Let's open ${link.name}.`,
+          scan.h1 && scan.h1.toLowerCase() !== link.name.toLowerCase() ? sentence(scan.h1) : "",
+          sentence(scan.paragraph),
+        ]
+          .filter(Boolean)
+          .join(" "),
+      },
+    ];
+    const control = scan.cardActions[0];
+    const card = scan.cardHeadings[0];
+    if (!hoverUsed && hoverPage?.link.href === link.href && (control || card)) {
+      hoverUsed = true;
+      beats.push(
+        control
+          ? {
+              title: control.name,
+              action: "hover",
+              target: { role: control.role, name: control.name },
+              url: scan.url,
+              narration: `Each card has its own next step, like ${control.name}.`,
+            }
+          : {
+              title: card as string,
+              action: "hover",
+              target: { role: "heading", name: card as string },
+              url: scan.url,
+              narration: `Each card covers one part of it, starting with ${card}.`,
+            },
+      );
+    }
+    const section = scan.sectionHeadings[0];
+    if (!scrollUsed && scan.long && section) {
+      scrollUsed = true;
+      beats.push({
+        title: section,
+        action: "scroll",
+        target: { role: "heading", name: section },
+        url: scan.url,
+        narration: `Scroll down to ${section} to see more.`,
+      });
+    }
+    segments.push({ key: link.href, beats, about: `${link.name} ${link.href} ${scan.h1 ?? ""}` });
+  }
+  if (cta) {
+    const beats: Draft[] = [
+      {
+        title: cta.name,
+        action: "click",
+        target: { role: cta.role, name: cta.name },
+        url: cta.scan?.url ?? start.url,
+        narration: [`When you are ready, choose ${cta.name}.`, sentence(cta.scan?.h1)].filter(Boolean).join(" "),
+      },
+    ];
+    const box = cta.scan?.textbox;
+    if (cta.scan && box) {
+      const value = box.type === "email" ? "jane@example.com" : /name/i.test(box.name) ? "Jane Doe" : "Example";
+      beats.push({
+        title: box.name,
+        action: "type",
+        target: { role: "textbox", name: box.name },
+        url: cta.scan.url,
+        value,
+        narration: `Fill in ${box.name.toLowerCase()} to get started in seconds.`,
+      });
+    }
+    segments.push({ key: "cta", beats, about: `${cta.name} ${cta.scan?.url ?? ""} ${cta.scan?.h1 ?? ""}` });
+  }
+
+  const words = hintKeywords(hint);
+  const score = (s: Segment) => {
+    const about = s.about.toLowerCase();
+    return words.filter((w) => about.includes(w)).length;
+  };
+  const ordered = segments
+    .map((s, i) => ({ s, i, n: score(s) }))
+    .sort((a, b) => b.n - a.n || a.i - b.i)
+    .map((x) => x.s);
+
+  const plan: Draft[] = [first];
+  const startExtras: Draft[] = [];
+  // A hint that names a page takes it straight after the start page; otherwise the start page is shown first.
+  const hinted = ordered.some((seg) => score(seg) > 0);
+  if (!hinted && !hoverUsed && start.cardHeadings[0]) {
+    const card = start.cardHeadings[0];
+    startExtras.push({
+      title: card,
+      action: "hover",
+      target: { role: "heading", name: card },
+      url: start.url,
+      narration: `Each card covers one part of it, starting with ${card}.`,
+    });
+  }
+  const lastSection = start.sectionHeadings[0];
+  if (!hinted && !scrollUsed && start.long && lastSection) {
+    startExtras.push({
+      title: lastSection,
+      action: "scroll",
+      target: { role: "heading", name: lastSection },
+      url: start.url,
+      narration: `Scroll down to ${lastSection} to see more.`,
+    });
+  }
+  plan.push(...startExtras);
+  for (const seg of ordered) {
+    const room = MAX_BEATS - plan.length;
+    if (room <= 0) break;
+    plan.push(...seg.beats.slice(0, room));
+  }
+  // Too little to show: scroll through the start page's sections (only while still on it).
+  if (plan.length < MIN_BEATS && plan.every((b) => b.url === start.url)) {
+    for (const heading of start.sectionHeadings) {
+      if (plan.length >= MIN_BEATS) break;
+      plan.push({
+        title: heading,
+        action: "scroll",
+        target: { role: "heading", name: heading },
+        url: start.url,
+        narration: `Scroll down to ${heading}.`,
+      });
+    }
+  }
+  return plan;
+}
+
+/** The beats as stored: ids b1… and estimated lengths. */
+export const finishBeats = (drafts: Draft[]): Beat[] =>
+  drafts.map((d, i) => ({ id: `b${i + 1}`, ...d, estimatedSeconds: estimateSeconds(d.narration) }));
+
+/**
+ * Performs one beat in the page, as a render would replay it. Returns false when its target is not
+ * on the page (the beat is dropped from the plan).
+ */
+export async function performBeat(page: Page, beat: Draft): Promise<boolean> {
+  if (beat.action === "navigate") {
+    await page.goto(beat.url, { waitUntil: "load" });
+    return true;
+  }
+  if (!beat.target) return false;
+  const locator = locate(page, beat.target as Target);
+  if ((await locator.count()) === 0 || !(await locator.isVisible())) return false;
+  switch (beat.action) {
+    case "click": {
+      const from = page.url();
+      await locator.click();
+      if (!sameDocument(from, beat.url))
+        await page.waitForURL((u) => sameDocument(u.href, beat.url), { waitUntil: "load" });
+      else await page.waitForLoadState("load");
+      return true;
+    }
+    case "hover":
+      await locator.hover();
+      return true;
+    case "scroll":
+      // To the top of the screen (scrollIntoViewIfNeeded would leave a heading already peeking in).
+      await locator.evaluate((el) =>
+        (el as unknown as { scrollIntoView(o: object): void }).scrollIntoView({ block: "start", behavior: "instant" }),
+      );
+      return true;
+    case "type":
+      await locator.fill(beat.value ?? "");
+      return true;
+  }
+  return false;
+}
+
+export { captureFrame, sameDocument };
