@@ -1,7 +1,7 @@
 import type { TSchema } from "@sinclair/typebox";
 import { Ajv, type ErrorObject, type ValidateFunction } from "ajv";
 import addFormats from "ajv-formats";
-import { ApiError, type ValidationIssue, validationFailed } from "./api-error.js";
+import { type ApiError, type ValidationIssue, validationFailed } from "./api-error.js";
 
 /** Where a value came from; the prefix of every issue path (`query.limit`, `body.beats[0].beatId`). */
 export type Part = "path" | "query" | "body";
@@ -73,5 +73,3 @@ function surrogateIssues(part: Part, value: unknown, path: string = part): Valid
 /** A single-issue refusal for checks a schema cannot express (dates in the future, and so on). */
 export const issue = (path: string, code: string, message: string): ApiError =>
   validationFailed([{ path, code, message }]);
-
-export { ApiError };

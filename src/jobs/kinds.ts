@@ -28,6 +28,3 @@ export const EVENT_FAMILY: Record<JobKind, string | null> = {
   "marketing.source_scan": "marketing.source",
   "marketing.source_operation": null,
 };
-
-/** Kinds that hold video seconds and count against the in-flight ceiling (spec: renders and exports). */
-export const SPENDING_KINDS: readonly string[] = ["walkthrough.render", "marketing.export"];

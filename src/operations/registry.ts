@@ -132,12 +132,5 @@ export const OPERATIONS: readonly OperationRow[] = [
 
 export type OperationId = (typeof OPERATIONS)[number]["id"];
 
-const byId = new Map(OPERATIONS.map((row) => [row.id, row]));
-export function operationRow(id: string): OperationRow {
-  const row = byId.get(id);
-  if (!row) throw new Error(`operation ${id} is not in the registry`);
-  return row;
-}
-
 /** MCP tool name: the dotted operationId with "." replaced by "_". */
 export const toolName = (id: string): string => id.replaceAll(".", "_");

@@ -6,10 +6,6 @@ import type { WalletRow } from "../wallet/balance.js";
 
 export type AccountRow = Selectable<AccountsTable>;
 
-export async function findAccount(db: Kysely<Database>, id: string): Promise<AccountRow | undefined> {
-  return db.selectFrom("accounts").selectAll().where("id", "=", id).executeTakeFirst();
-}
-
 const accountWithWallet = precompiledRead((db, p: { id: string }) =>
   db
     .selectFrom("accounts as a")
