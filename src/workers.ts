@@ -1,7 +1,9 @@
 import type { Deps } from "./deps.js";
+import { sweepCredentials, useCredentials } from "./domains/storyboards/credentials.js";
 import { WebhookDispatcher } from "./domains/webhooks/dispatcher.js";
 import { JobRunner } from "./jobs/runner.js";
 import { requeueStranded, sweepExpiredArtifacts } from "./jobs/sweeper.js";
+import { setCredentialSource } from "./pipelines/walkthrough/credentials.js";
 
 export interface Workers {
   /** Tests: returns once no job run and no delivery attempt is due or in flight. */
@@ -13,16 +15,19 @@ const SWEEP_EVERY_MS = 60_000;
 
 /**
  * The background side of the service: job runs from the queue, webhook deliveries, artifact
- * retention. `clipwright serve` runs it beside the API; `clipwright worker` runs only this.
+ * retention, demo credentials deleted two hours after last use. `clipwright serve` runs it beside the API; `clipwright worker` runs only this.
  */
 export function startWorkers(deps: Deps): Workers {
   const runner = new JobRunner(deps);
   const dispatcher = new WebhookDispatcher(deps);
   deps.wake.deliveries = () => dispatcher.wake();
+  // Storyboard jobs read their demo credentials from the sealed store (never from their stored input).
+  setCredentialSource({ read: (ownerId) => useCredentials(deps, ownerId) });
   deps.queue.process(deps.config.workerConcurrency, (jobId) => runner.execute(jobId));
   dispatcher.start();
   const sweeper = setInterval(() => {
     void sweepExpiredArtifacts(deps).catch((err) => deps.log.error({ err }, "artifact sweep failed"));
+    void sweepCredentials(deps).catch((err) => deps.log.error({ err }, "credential sweep failed"));
     if (deps.queue.driver === "bullmq") {
       void requeueStranded(deps).catch((err) => deps.log.error({ err }, "requeue of stranded jobs failed"));
     }

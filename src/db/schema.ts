@@ -207,6 +207,15 @@ export interface RenderTemplatesTable {
   updated_at: string;
 }
 
+export interface WalkthroughCredentialsTable {
+  owner_id: string;
+  account_id: string;
+  sealed: string;
+  created_at: string;
+  last_used_at: string;
+  delete_after: string;
+}
+
 export interface Database {
   accounts: AccountsTable;
   email_verifications: EmailVerificationsTable;
@@ -222,4 +231,5 @@ export interface Database {
   webhook_events: WebhookEventsTable;
   webhook_deliveries: WebhookDeliveriesTable;
   render_templates: RenderTemplatesTable;
+  walkthrough_credentials: WalkthroughCredentialsTable;
 }

@@ -1,5 +1,7 @@
+import type { Transaction } from "kysely";
 import { iso } from "../clock.js";
 import { lockAccount } from "../db/locks.js";
+import type { Database } from "../db/schema.js";
 import type { Deps } from "../deps.js";
 import { releaseReservation, reserve } from "../domains/wallet/reservations.js";
 import { ApiError } from "../http/api-error.js";
@@ -10,6 +12,7 @@ import { countInFlight, findJobByIdempotencyKey } from "./store.js";
 export interface NewJob {
   accountId: string;
   kind: string;
+  /** The job's input; a function gets the new job's id (an input naming its own job). */
   input: unknown;
   /** Seconds to hold until the job settles (0 holds nothing). */
   reserveSeconds: number;
@@ -18,6 +21,8 @@ export interface NewJob {
   requestId: string | null;
   /** Ceiling of this kind's jobs queued or running per account (renders and exports). */
   inFlightLimit?: number;
+  /** Writes what belongs with the job (sealed credentials) in the job's own transaction; not on a replay. */
+  onCreate?: (tx: Transaction<Database>, job: JobRow) => Promise<void>;
 }
 
 /**
@@ -66,7 +71,7 @@ export async function createJob(
       cancel_requested: 0,
       attempts: 0,
       lease_until: null,
-      input: JSON.stringify(spec.input ?? {}),
+      input: "",
       idempotency_key: spec.idempotencyKey,
       request_id: spec.requestId,
       created_at: t,
@@ -75,8 +80,11 @@ export async function createJob(
       expires_at: null,
       updated_at: t,
     };
+    const id = job.id;
+    job.input = JSON.stringify((typeof spec.input === "function" ? spec.input(id) : spec.input) ?? {});
     await tx.insertInto("jobs").values(job).execute();
     await reserve(tx, spec.accountId, spec.reserveSeconds, job.id, now);
+    if (spec.onCreate) await spec.onCreate(tx, job);
     afterCommit.push(await deps.queue.enqueue(tx, job.id, now));
     return { job, created: true };
   });
@@ -96,6 +104,7 @@ async function withdraw(deps: Pick<Deps, "db" | "clock">, job: JobRow): Promise<
   await deps.db.kysely.transaction().execute(async (tx) => {
     const gone = await tx.deleteFrom("jobs").where("id", "=", job.id).where("state", "=", "queued").executeTakeFirst();
     if (Number(gone.numDeletedRows) === 1) {
+      await tx.deleteFrom("walkthrough_credentials").where("owner_id", "=", job.id).execute();
       await releaseReservation(tx, job.account_id, job.seconds_reserved, job.id, deps.clock.now());
     }
   });

@@ -101,3 +101,58 @@ export async function pinnedPost(
     clearTimeout(timer);
   }
 }
+
+export type PinnedPage =
+  | { status: number; location: string | null; contentType: string; text: string }
+  | { error: string };
+
+/**
+ * One GET of a page the guard has checked, to the checked address: redirects are answered, never
+ * followed (the caller checks the next address again), and the body is cut at `maxBytes`.
+ */
+export async function pinnedGetText(
+  target: PinnedTarget,
+  opts: { timeoutMs: number; maxBytes: number; headers?: Record<string, string> },
+): Promise<PinnedPage> {
+  const address = target.addresses[0];
+  if (!address || isIP(address) === 0) return { error: "no_address" };
+  const controller = new AbortController();
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    controller.abort();
+  }, opts.timeoutMs);
+  try {
+    const res = await request(target.url, {
+      method: "GET",
+      headers: opts.headers ?? {},
+      dispatcher: agentFor(address),
+      signal: controller.signal,
+    });
+    const chunks: Buffer[] = [];
+    let size = 0;
+    for await (const chunk of res.body) {
+      const buf = chunk as Buffer;
+      chunks.push(buf);
+      size += buf.length;
+      if (size >= opts.maxBytes) {
+        res.body.destroy();
+        break;
+      }
+    }
+    const header = (name: string) => {
+      const v = res.headers[name];
+      return Array.isArray(v) ? (v[0] ?? null) : (v ?? null);
+    };
+    return {
+      status: res.statusCode,
+      location: header("location"),
+      contentType: header("content-type") ?? "",
+      text: Buffer.concat(chunks).subarray(0, opts.maxBytes).toString("utf8"),
+    };
+  } catch (err) {
+    return { error: failureCode(err, timedOut) };
+  } finally {
+    clearTimeout(timer);
+  }
+}

@@ -1,6 +1,6 @@
 import { createHash, createHmac, timingSafeEqual } from "node:crypto";
 import { createReadStream, createWriteStream } from "node:fs";
-import { copyFile, mkdir, rm, stat, writeFile } from "node:fs/promises";
+import { copyFile, mkdir, readFile, rm, stat, writeFile } from "node:fs/promises";
 import { dirname, join, normalize } from "node:path";
 import { pipeline } from "node:stream/promises";
 import type { Clock } from "../clock.js";
@@ -37,6 +37,10 @@ export class LocalStorage implements Storage {
     await mkdir(dirname(path), { recursive: true });
     await copyFile(source, path);
     return this.describe(key, path);
+  }
+
+  async get(key: string): Promise<Buffer> {
+    return readFile(this.pathOf(key));
   }
 
   async delete(key: string): Promise<void> {

@@ -10,6 +10,8 @@ export interface Storage {
   put(key: string, data: Buffer | NodeJS.ReadableStream): Promise<StoredFile>;
   /** Copies a file already on local disk into storage (the render pipeline writes to a temp dir). */
   putFile(key: string, path: string): Promise<StoredFile>;
+  /** The stored bytes (small files: plans, captions); rejects when there is no such file. */
+  get(key: string): Promise<Buffer>;
   delete(key: string): Promise<void>;
   exists(key: string): Promise<boolean>;
   /** A URL that serves the file until `ttlSeconds` from now, and its expiry. */

@@ -45,7 +45,14 @@ async function planOf(envelope: { result: { artifacts: { type: string; url: stri
   const artifact = envelope.result.artifacts.find((a) => a.type === "storyboard");
   const res = await h.app.inject({ method: "GET", url: (artifact?.url ?? "").replace(h.deps.config.publicUrl, "") });
   expect(res.statusCode).toBe(200);
-  return JSON.parse(res.body) as { url: string; hint: string | null; options: Record<string, unknown>; beats: Beat[] };
+  return JSON.parse(res.body) as {
+    url: string;
+    hint: string | null;
+    options: Record<string, unknown>;
+    signedIn: boolean;
+    narrationLanguage: string;
+    beats: Beat[];
+  };
 }
 
 describe("storyboards: refusals (nothing created)", () => {
@@ -204,6 +211,7 @@ describe.runIf(process.env.CLIPWRIGHT_TEST_DB !== "postgres")("storyboards: plan
     beats = plan.beats;
     expect(plan.url).toBe(`${site.url}/`);
     expect(plan.options).toMatchObject({ capture: "desktop", orientation: "landscape" });
+    expect(plan).toMatchObject({ signedIn: false, narrationLanguage: "en" });
     expect(beats.length).toBeGreaterThanOrEqual(4);
     expect(beats.length).toBeLessThanOrEqual(8);
     expect(beats.map((b) => b.id)).toEqual(beats.map((_, i) => `b${i + 1}`));

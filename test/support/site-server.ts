@@ -12,6 +12,9 @@ import { fileURLToPath } from "node:url";
  * Sign-in: `POST /signin` (form-encoded email + password). The demo credentials set an HttpOnly
  * session cookie and redirect 303 to /dashboard; anything else re-renders /signin with an error
  * (status 401). `GET /dashboard` without a valid session redirects 303 to /signin.
+ *
+ * Two-step sign-in: `GET /signin/two-step` asks for the email only; posting it shows a password form
+ * (the email carried in a hidden field) that posts to `/signin` like the one-step form.
  */
 
 export const SITE_DIR = fileURLToPath(new URL("../fixtures/site/", import.meta.url));
@@ -131,6 +134,12 @@ export async function startSite(): Promise<Site> {
           );
         return send(res, 401, HTML, page);
       }
+      if (path === "/signin/two-step") {
+        const email = escapeHtml((form.get("email") ?? "").trim());
+        const step = `<form method="post" action="/signin"><input type="hidden" name="email" value="${email}"><div class="field"><label for="password">Password</label><input id="password" name="password" type="password" autocomplete="current-password" required></div><button class="button button-primary" type="submit">Sign in</button></form>`;
+        const page = (await file("signin-two-step.html")).toString().replace("<!--step-->", () => step);
+        return send(res, 200, HTML, page);
+      }
       if (path === "/signup") {
         signUps.push(Object.fromEntries(form));
         return redirect(res, "/thanks");
@@ -152,6 +161,11 @@ export async function startSite(): Promise<Site> {
     if (path === "/dashboard") {
       if (!session(req)) return redirect(res, "/signin");
       return send(res, 200, HTML, await file("dashboard.html"), head);
+    }
+    if (path === "/signin/two-step") {
+      const step = `<form method="post" action="/signin/two-step"><div class="field"><label for="email">Email</label><input id="email" name="email" type="email" autocomplete="username" required></div><button class="button button-primary" type="submit">Continue</button></form>`;
+      const page = (await file("signin-two-step.html")).toString().replace("<!--step-->", () => step);
+      return send(res, 200, HTML, page, head);
     }
     const page = PAGES[path];
     if (page) return send(res, 200, HTML, await file(page), head);

@@ -72,11 +72,19 @@ describe("operation registry", () => {
         "keys.list",
         "keys.revoke",
         "keys.rotate",
+        "renders.cancel",
+        "renders.create",
+        "renders.createFromStoryboard",
+        "renders.download",
+        "renders.get",
+        "renders.list",
         "renders.quote",
         "storyboards.cancel",
         "storyboards.create",
         "storyboards.get",
+        "storyboards.improveHint",
         "storyboards.list",
+        "storyboards.suggest",
         "templates.create",
         "templates.delete",
         "templates.get",
@@ -95,6 +103,6 @@ describe("operation registry", () => {
         "webhooks.update",
       ].sort(),
     );
-    expect(PENDING).toHaveLength(40);
+    expect(PENDING).toHaveLength(32);
   });
 });

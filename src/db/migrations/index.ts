@@ -2,6 +2,7 @@ import type { Kysely } from "kysely";
 import * as m0001 from "./0001_platform.js";
 import * as m0002 from "./0002_jobs_webhooks.js";
 import * as m0003 from "./0003_templates.js";
+import * as m0004 from "./0004_walkthrough_credentials.js";
 
 export interface Migration {
   up(db: Kysely<unknown>): Promise<void>;
@@ -12,4 +13,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   "0001_platform": m0001,
   "0002_jobs_webhooks": m0002,
   "0003_templates": m0003,
+  "0004_walkthrough_credentials": m0004,
 };

@@ -1,4 +1,16 @@
 import type { OperationImpl } from "../../operations/define.js";
+import { cancelRenderOperation } from "./cancel-render.js";
+import { createRenderFromStoryboardOperation } from "./create-from-storyboard.js";
+import { createRenderOperation } from "./create-render.js";
 import { quoteRenderOperation } from "./quote.js";
+import { downloadRenderOperation, getRenderOperation, listRendersOperation } from "./read-renders.js";
 
-export const rendersOperations: OperationImpl[] = [quoteRenderOperation];
+export const rendersOperations: OperationImpl[] = [
+  cancelRenderOperation,
+  createRenderOperation,
+  createRenderFromStoryboardOperation,
+  downloadRenderOperation,
+  getRenderOperation,
+  listRendersOperation,
+  quoteRenderOperation,
+];

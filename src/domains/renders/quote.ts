@@ -1,5 +1,6 @@
 import type { Static } from "@sinclair/typebox";
 import type { Deps } from "../../deps.js";
+import { ApiError } from "../../http/api-error.js";
 import { defineOperation, ok } from "../../operations/define.js";
 import { type RenderOptionsInput, resolveRenderOptions, WALKTHROUGH_MIN_SECONDS } from "../catalog/resolve.js";
 import { resolveTemplate } from "../templates/resolve.js";
@@ -90,13 +91,38 @@ export async function quoteRender(
   const resolved = resolveRenderOptions(deps.catalog, mergeOptions(template, input), {
     templateExists: () => template !== null,
   });
+  return priceQuote(resolved, await walletTerms(deps, accountId, now));
+}
+
+/** What pricing needs of the account's wallet: paid or free tier, a watermarked plan, the balance. */
+export async function walletTerms(
+  deps: Pick<Deps, "db" | "catalog">,
+  accountId: string,
+  now: Date,
+): Promise<{ paid: boolean; watermarkedPlan: boolean; available: number }> {
   const wallet = await readWallet(deps.db.kysely, accountId, now);
   const plan = planActive(wallet, now) ? deps.catalog.plans.find((p) => p.id === wallet.plan_id) : undefined;
-  return priceQuote(resolved, {
-    paid: isPaid(wallet, now),
-    watermarkedPlan: plan?.watermark === true,
-    available: availableSeconds(wallet),
-  });
+  return { paid: isPaid(wallet, now), watermarkedPlan: plan?.watermark === true, available: availableSeconds(wallet) };
+}
+
+/**
+ * What creating a render holds, exactly as POST /renders/quote answers it; a balance that cannot hold
+ * even the 30-second minimum is refused with 402 insufficient_seconds (nothing created).
+ */
+export async function priceRender(
+  deps: Pick<Deps, "db" | "catalog">,
+  accountId: string,
+  length: { targetSeconds: number | null; maxSeconds: number | null },
+  now: Date,
+): Promise<{ quote: Quote; seconds: number }> {
+  const quote = priceQuote(length, await walletTerms(deps, accountId, now));
+  if (!quote.sufficient) {
+    throw new ApiError("insufficient_seconds", {
+      needed: quote.needed,
+      available: Math.max(0, quote.availableSeconds),
+    });
+  }
+  return { quote, seconds: quote.targetSeconds ?? quote.maxSeconds ?? AUTO_DEFAULT_MAX_SECONDS };
 }
 
 export const quoteRenderOperation = defineOperation({

@@ -1,4 +1,7 @@
 import { Type } from "@sinclair/typebox";
+import { JobEnvelopeSchema } from "../../jobs/envelope.js";
+import { SITE_URL_MAX } from "../../net/guard.js";
+import { CredentialsBody } from "../storyboards/credentials.js";
 
 const Str = (maxLength: number, description: string) => Type.String({ minLength: 1, maxLength, description });
 const Seconds = (description: string) => Type.Integer({ minimum: 1, maximum: 600, description });
@@ -33,6 +36,117 @@ export const QuoteSchema = Type.Object(
     sufficient: Type.Boolean({ description: "False when the balance would refuse the render." }),
     needed: Type.Union([Type.Number(), Type.Null()], { description: "What it would take when insufficient." }),
     availableSeconds: Type.Number({ description: "Balance available." }),
+  },
+  { additionalProperties: false },
+);
+
+export const RENDER_KIND = "walkthrough.render";
+export const RENDER_KINDS: readonly string[] = [RENDER_KIND];
+
+export const RenderIdParams = Type.Object(
+  { id: Type.String({ format: "uuid", description: "Render id." }) },
+  { additionalProperties: false },
+);
+
+/** Spec: beats max 60; beatId 1 to 64; narration max 2000 (null or absent keeps the planned line). */
+export const BeatEdit = Type.Object(
+  {
+    beatId: Type.String({ minLength: 1, maxLength: 64, description: "A beat id of the storyboard's plan." }),
+    hidden: Type.Optional(Type.Boolean({ description: "Leaves the beat out of the video." })),
+    narration: Type.Optional(
+      Type.Union([Type.String({ maxLength: 2000 }), Type.Null()], {
+        description: "Replaces the planned line; null or absent keeps it.",
+      }),
+    ),
+  },
+  { additionalProperties: false },
+);
+
+export const CreateFromStoryboardBody = Type.Object(
+  {
+    beats: Type.Optional(
+      Type.Array(BeatEdit, { maxItems: 60, description: "Edits by beat id; absent renders the plan as it stands." }),
+    ),
+    credentials: Type.Optional(CredentialsBody),
+  },
+  { additionalProperties: false },
+);
+
+/** POST /renders (shape not shown in the spec; our design): POST /storyboards's fields, planned and rendered in one job. */
+export const CreateRenderBody = Type.Object(
+  {
+    url: Type.String({ minLength: 1, maxLength: SITE_URL_MAX, description: "The website to record (http or https)." }),
+    hint: Type.Optional(
+      Type.String({
+        description:
+          "What the walkthrough should show; 3 to 1000 characters after trimming (hint_required, hint_too_long).",
+      }),
+    ),
+    ...QuoteBody.properties,
+    credentials: Type.Optional(CredentialsBody),
+  },
+  { additionalProperties: false },
+);
+
+const NullableNumber = (description: string) => Type.Union([Type.Number(), Type.Null()], { description });
+
+/** The spec's lengthFit: all 11 fields. */
+export const LengthFitSchema = Type.Object(
+  {
+    adjusted: Type.Boolean({ description: "Whether this video is shorter than the plan." }),
+    beatBudget: NullableNumber("Steps the length can hold."),
+    beatsDropped: Type.Number({
+      description: "Steps left out; extras taught by the user go first, then the walkthrough is cut from its end.",
+    }),
+    beatsKept: Type.Number({ description: "Steps shown." }),
+    beatsPlanned: Type.Number({ description: "Steps offered after hidden beats removed and taught steps restored." }),
+    cappedFromSeconds: NullableNumber("Length asked for when a shorter one was used; null on create-from-storyboard."),
+    maxSeconds: NullableNumber("Auto ceiling, null when fixed."),
+    note: Type.Union([Type.String(), Type.Null()], { description: "Sentence to show; null when nothing adjusted." }),
+    plannedSeconds: NullableNumber("What the kept steps are worth."),
+    seconds: NullableNumber("Length all decisions were made from."),
+    targetSeconds: NullableNumber("Fixed length held, null when planned as Auto."),
+  },
+  { additionalProperties: false },
+);
+
+export const CreateRenderResponse = Type.Object(
+  {
+    created: Type.Boolean({ description: "False when the Idempotency-Key had already made this render (200)." }),
+    credentialSource: Type.Union([Type.Literal("request"), Type.Literal("storyboard"), Type.Null()], {
+      description:
+        "Where the demo credentials for signing in come from: this request, the storyboard's stored session, or null (no sign-in).",
+    }),
+    resource: JobEnvelopeSchema,
+    lengthFit: Type.Union([LengthFitSchema, Type.Null()], {
+      description: "Null when no length was named, on a replay, and on POST /renders (the plan is made by the job).",
+    }),
+  },
+  { additionalProperties: false },
+);
+
+export const RenderEnvelope = JobEnvelopeSchema;
+
+export const CancelRenderBody = Type.Object({}, { additionalProperties: false });
+
+export const CancelRenderResponse = Type.Object(
+  {
+    resource: JobEnvelopeSchema,
+    removedFromQueue: Type.Boolean({
+      description: "True when the render was still queued and was taken out of the queue.",
+    }),
+  },
+  { additionalProperties: false },
+);
+
+export const DownloadSchema = Type.Object(
+  {
+    url: Type.String({ description: "Signed URL of the MP4; works without credentials until expiresAt." }),
+    expiresAt: Type.String({ format: "date-time" }),
+    contentType: Type.Literal("video/mp4"),
+    bytes: Type.Number(),
+    sha256: Type.String(),
+    durationSeconds: Type.Union([Type.Number(), Type.Null()]),
   },
   { additionalProperties: false },
 );

@@ -6,14 +6,16 @@ import { toEnvelope } from "../../jobs/envelope.js";
 import { artifactSigner } from "../../jobs/settle.js";
 import { inspectUrl, sitePolicy, siteUrlError } from "../../net/guard.js";
 import { defineOperation } from "../../operations/define.js";
-import type { StoredStoryboardOptions, StoryboardJobInput } from "../../pipelines/walkthrough/storyboard-job.js";
+import type { StoryboardJobInput } from "../../pipelines/walkthrough/storyboard-job.js";
 import { resolveRenderOptions } from "../catalog/resolve.js";
 import { mergeOptions, type QuoteInput } from "../renders/quote.js";
+import { captureSpecOf, storedOptionsOf } from "../renders/render-options.js";
 import { resolveTemplate } from "../templates/resolve.js";
+import { checkCredentials, sealCredentials, storeCredentials } from "./credentials.js";
 import { CreateStoryboardBody, HINT_MAX, HINT_MIN, STORYBOARD_KIND, StoryboardEnvelope } from "./schemas.js";
 import { checkSiteAllowed } from "./site-policy.js";
 
-type CreateBody = Static<typeof CreateStoryboardBody>;
+type CreateBody = Omit<Static<typeof CreateStoryboardBody>, "credentials">;
 
 /** The hint trimmed, or null when none was sent; refused when outside 3–1000 characters. */
 export function checkHint(hint: string | undefined): string | null {
@@ -44,29 +46,11 @@ export async function prepareStoryboard(
   checkSiteAllowed(rawUrl);
   const verdict = await inspectUrl(rawUrl, sitePolicy(deps.config, []), deps.resolver);
   if (!verdict.ok) throw siteUrlError(verdict);
-  const options: StoredStoryboardOptions = {
-    avatar: resolved.avatar.id,
-    background: resolved.background.id,
-    captionStyle: resolved.captionStyle.id,
-    capture: resolved.capture.id,
-    language: resolved.language,
-    orientation: resolved.orientation.id,
-    voiceId: resolved.voice?.id ?? null,
-    templateId: resolved.templateId,
-    targetSeconds: resolved.targetSeconds,
-    maxSeconds: resolved.maxSeconds,
-  };
   return {
     url: verdict.url.href,
     hint,
-    options,
-    capture: {
-      width: resolved.capture.viewport.width,
-      height: resolved.capture.viewport.height,
-      deviceScaleFactor: resolved.capture.deviceScaleFactor,
-      isMobile: resolved.capture.mobile,
-      hasTouch: resolved.capture.mobile,
-    },
+    options: storedOptionsOf(resolved),
+    capture: captureSpecOf(resolved),
   };
 }
 
@@ -74,7 +58,7 @@ export const createStoryboardOperation = defineOperation({
   id: "storyboards.create",
   summary: "Plan a storyboard from a website",
   description:
-    "Starts planning a walkthrough of `url`: a walkthrough.storyboard job (202, status URL in Location; 200 with the known job when the Idempotency-Key already made one). The site is opened in a browser, its navigation, main call to action, cards and forms explored, and a plan of 4 to 8 beats written as the `storyboard` artifact (JSON) with one `screenshot` artifact per beat; `durationSeconds` is the plan's estimated length. An optional `hint` (3 to 1000 characters after trimming) moves the beats it names first. Option fields are those of POST /renders/quote, resolved the same way (a template's under the request's). Major public platforms and sensitive-topic sites are refused with site_not_allowed. Planning holds no time. Narration is written in English whatever `language` says.",
+    "Starts planning a walkthrough of `url`: a walkthrough.storyboard job (202, status URL in Location; 200 with the known job when the Idempotency-Key already made one). The site is opened in a browser, its navigation, main call to action, cards and forms explored, and a plan of 4 to 8 beats written as the `storyboard` artifact (JSON) with one `screenshot` artifact per beat; `durationSeconds` is the plan's estimated length. An optional `hint` (3 to 1000 characters after trimming) moves the beats it names first. Option fields are those of POST /renders/quote, resolved the same way (a template's under the request's). Major public platforms and sensitive-topic sites are refused with site_not_allowed. Planning holds no time. For a site behind a sign-in, send `credentials` (demo account): the job signs in first (only the login origin, the site's origin and up to five additionalLoginOrigins are approved during sign-in) and plans what is behind it; the credentials are sealed at rest, never returned, and deleted at most two hours after last use (a render of this storyboard uses them again, or asks for them with credentials_required). Narration is written from phrase templates in the storyboard's language (en, de, fr, es, it, pt, nl; English otherwise); text quoted from the site stays as the site wrote it.",
   body: CreateStoryboardBody,
   responses: { 202: StoryboardEnvelope, 200: StoryboardEnvelope },
   errors: [
@@ -91,6 +75,10 @@ export const createStoryboardOperation = defineOperation({
     "options_invalid",
     "orientation_unknown",
     "site_not_allowed",
+    "login_origins_invalid",
+    "login_url_invalid",
+    "login_url_required",
+    "vault_unavailable",
     "template_unknown",
     "url_invalid",
     "url_malformed",
@@ -99,16 +87,25 @@ export const createStoryboardOperation = defineOperation({
     "voice_unknown",
     "queue_unavailable",
   ],
-  async handler({ actor, deps, body, idempotencyKey, requestId }) {
-    const input = await prepareStoryboard(deps, actor.accountId, body);
+  async handler({ actor, deps, body, idempotencyKey, requestId, now }) {
+    const { credentials, ...planFields } = body;
+    const input = await prepareStoryboard(deps, actor.accountId, planFields);
+    const creds = credentials ? await checkCredentials(deps, credentials) : null;
+    const sealed = creds ? sealCredentials(deps, creds) : null;
     const { job, created } = await createJob(deps, {
       accountId: actor.accountId,
       kind: STORYBOARD_KIND,
-      input,
+      input: creds
+        ? { ...input, signIn: { loginUrl: creds.loginUrl, additionalLoginOrigins: creds.additionalLoginOrigins } }
+        : input,
       reserveSeconds: 0,
       watermark: false,
       idempotencyKey,
       requestId,
+      // Sealed beside the job, in its transaction: the run reads them by the storyboard's id.
+      onCreate: async (tx, row) => {
+        if (sealed) await storeCredentials(tx, { ownerId: row.id, accountId: actor.accountId, sealed }, now);
+      },
     });
     return {
       status: created ? 202 : 200,

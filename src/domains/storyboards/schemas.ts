@@ -1,6 +1,7 @@
 import { Type } from "@sinclair/typebox";
 import { JobEnvelopeSchema } from "../../jobs/envelope.js";
 import { QuoteBody } from "../renders/schemas.js";
+import { CredentialsBody } from "./credentials.js";
 
 /** Longest site address (the guard's SITE_URL_MAX; not shown in the spec). */
 export const STORYBOARD_URL_MAX = 2048;
@@ -10,8 +11,8 @@ export const HINT_MAX = 1000;
 
 /**
  * POST /storyboards (shape not shown in the spec; our design): the site, an optional hint, and the
- * option fields of POST /renders/quote, validated the same way. No `credentials` yet: unknown fields
- * are refused with validation_failed. The hint has no schema bound so its own codes can answer.
+ * option fields of POST /renders/quote, validated the same way, and `credentials` as
+ * POST /storyboards/{id}/renders defines them. The hint has no schema bound so its own codes can answer.
  */
 export const CreateStoryboardBody = Type.Object(
   {
@@ -27,6 +28,7 @@ export const CreateStoryboardBody = Type.Object(
       }),
     ),
     ...QuoteBody.properties,
+    credentials: Type.Optional(CredentialsBody),
   },
   { additionalProperties: false },
 );

@@ -150,14 +150,19 @@ function packWords(text: string, maxChars: number): string[] {
 /**
  * Narration of one beat as cues covering exactly [startSeconds, startSeconds + durationSeconds]: split on
  * sentence, then phrase boundaries (each cue ≤ 84 characters, i.e. two caption lines), each cue's time
- * proportional to its characters. Cues are contiguous (each starts where the previous ends), the first
+ * proportional to its characters (`maxChars` lowers the limit for narrower burned-in captions). Cues are contiguous (each starts where the previous ends), the first
  * starts at `startSeconds` and the last ends at exactly `startSeconds + durationSeconds`.
  */
-export function splitNarration(text: string, startSeconds: number, durationSeconds: number): Cue[] {
+export function splitNarration(
+  text: string,
+  startSeconds: number,
+  durationSeconds: number,
+  maxChars: number = MAX_LINE_CHARS * MAX_LINES,
+): Cue[] {
   if (!Number.isFinite(startSeconds) || startSeconds < 0)
     throw new RangeError("startSeconds must be a finite number ≥ 0");
   if (!Number.isFinite(durationSeconds) || durationSeconds <= 0) throw new RangeError("durationSeconds must be > 0");
-  const pieces = splitText(text);
+  const pieces = splitText(text, maxChars);
   if (pieces.length === 0) return [];
   const total = pieces.reduce((sum, p) => sum + p.length, 0);
   const end = startSeconds + durationSeconds;

@@ -1,5 +1,7 @@
 import type { Page } from "playwright-core";
-import { captureFrame, locate, type Target } from "../../media/browser/index.js";
+import { captureFrame } from "../../media/browser/index.js";
+import { performBeat, sameDocument } from "./perform.js";
+import { type Phrases, phrasesFor } from "./phrases.js";
 
 /** What a beat does in the browser. */
 export type BeatAction = "navigate" | "click" | "type" | "scroll" | "hover";
@@ -46,8 +48,8 @@ export const MAX_NAV_PAGES = 3;
 const WORDS_PER_SECOND = 2.6;
 const MIN_BEAT_SECONDS = 3;
 
-/** Links that lead to signing in are never visited while planning (no credentials this round). */
-export const AUTH_LINK = /\b(sign ?in|log ?in|login|account)\b/i;
+/** Links that sign in or out are never visited while planning (signing in is its own step, sign-in.ts). */
+export const AUTH_LINK = /\b(sign ?in|log ?in|login|sign ?out|log ?out|logout|account)\b/i;
 const STOP_WORDS = new Set(
   "the and for with that this from show shows showing our your their about into then also page pages first walkthrough video demo please want make focus".split(
     " ",
@@ -149,18 +151,6 @@ export async function scanPage(page: Page): Promise<PageScan> {
   return (await page.evaluate(SCAN)) as PageScan;
 }
 
-const sameDocument = (a: string, b: string): boolean => {
-  try {
-    const x = new URL(a);
-    const y = new URL(b);
-    return (
-      x.origin === y.origin && x.pathname.replace(/\/$/, "") === y.pathname.replace(/\/$/, "") && x.search === y.search
-    );
-  } catch {
-    return false;
-  }
-};
-
 const sentence = (text: string | null | undefined, maxWords = 25): string => {
   const clean = (text ?? "").replace(/\s+/g, " ").trim();
   if (!clean) return "";
@@ -206,6 +196,15 @@ export interface Segment {
 const draft = (d: Draft): Draft => d;
 
 /**
+ * A page explored for the plan. `navigate` pages are not linked from the start page (the page a
+ * sign-in landed on): the beat opens them directly instead of clicking a link.
+ */
+export interface ExploredPage {
+  link: { name: string; href: string; navigate?: boolean };
+  scan: PageScan;
+}
+
+/**
  * The plan from what was explored: the start page first, then one segment per nav page (a click, and
  * the one hover and one scroll beat of the plan where they fit), then the call to action (a click, and
  * a typed field when it leads to a form). Segments the hint names move first; the plan is cut to 8
@@ -213,17 +212,19 @@ const draft = (d: Draft): Draft => d;
  */
 export function buildPlan(
   start: PageScan,
-  pages: { link: { name: string; href: string }; scan: PageScan }[],
+  pages: ExploredPage[],
   cta: { name: string; role: "link" | "button"; scan: PageScan | null } | null,
   hint: string | null,
+  language: string | null = null,
 ): Draft[] {
+  const t: Phrases = phrasesFor(language);
   const name = siteName(start);
   const first = draft({
-    title: `Welcome to ${name}`,
+    title: t.welcomeTitle(name),
     action: "navigate",
     target: null,
     url: start.url,
-    narration: [`Welcome to ${name}.`, sentence(start.h1)].filter(Boolean).join(" "),
+    narration: [t.welcome(name), sentence(start.h1)].filter(Boolean).join(" "),
   });
   // The hover beat goes to the first page with a card control of its own name (a visible hover
   // style), else the first page with a card heading.
@@ -236,11 +237,11 @@ export function buildPlan(
     const beats: Draft[] = [
       {
         title: link.name,
-        action: "click",
-        target: { role: "link", name: link.name },
+        action: link.navigate ? "navigate" : "click",
+        target: link.navigate ? null : { role: "link", name: link.name },
         url: scan.url,
         narration: [
-          `Let's open ${link.name}.`,
+          t.open(link.name),
           scan.h1 && scan.h1.toLowerCase() !== link.name.toLowerCase() ? sentence(scan.h1) : "",
           sentence(scan.paragraph),
         ]
@@ -259,14 +260,14 @@ export function buildPlan(
               action: "hover",
               target: { role: control.role, name: control.name },
               url: scan.url,
-              narration: `Each card has its own next step, like ${control.name}.`,
+              narration: t.cardAction(control.name),
             }
           : {
               title: card as string,
               action: "hover",
               target: { role: "heading", name: card as string },
               url: scan.url,
-              narration: `Each card covers one part of it, starting with ${card}.`,
+              narration: t.cardCovers(card as string),
             },
       );
     }
@@ -278,7 +279,7 @@ export function buildPlan(
         action: "scroll",
         target: { role: "heading", name: section },
         url: scan.url,
-        narration: `Scroll down to ${section} to see more.`,
+        narration: t.scrollMore(section),
       });
     }
     segments.push({ key: link.href, beats, about: `${link.name} ${link.href} ${scan.h1 ?? ""}` });
@@ -290,7 +291,7 @@ export function buildPlan(
         action: "click",
         target: { role: cta.role, name: cta.name },
         url: cta.scan?.url ?? start.url,
-        narration: [`When you are ready, choose ${cta.name}.`, sentence(cta.scan?.h1)].filter(Boolean).join(" "),
+        narration: [t.cta(cta.name), sentence(cta.scan?.h1)].filter(Boolean).join(" "),
       },
     ];
     const box = cta.scan?.textbox;
@@ -302,7 +303,7 @@ export function buildPlan(
         target: { role: "textbox", name: box.name },
         url: cta.scan.url,
         value,
-        narration: `Fill in ${box.name.toLowerCase()} to get started in seconds.`,
+        narration: t.fill(box.name),
       });
     }
     segments.push({ key: "cta", beats, about: `${cta.name} ${cta.scan?.url ?? ""} ${cta.scan?.h1 ?? ""}` });
@@ -329,7 +330,7 @@ export function buildPlan(
       action: "hover",
       target: { role: "heading", name: card },
       url: start.url,
-      narration: `Each card covers one part of it, starting with ${card}.`,
+      narration: t.cardCovers(card),
     });
   }
   const lastSection = start.sectionHeadings[0];
@@ -339,7 +340,7 @@ export function buildPlan(
       action: "scroll",
       target: { role: "heading", name: lastSection },
       url: start.url,
-      narration: `Scroll down to ${lastSection} to see more.`,
+      narration: t.scrollMore(lastSection),
     });
   }
   plan.push(...startExtras);
@@ -357,7 +358,7 @@ export function buildPlan(
         action: "scroll",
         target: { role: "heading", name: heading },
         url: start.url,
-        narration: `Scroll down to ${heading}.`,
+        narration: t.scrollTo(heading),
       });
     }
   }
@@ -368,41 +369,5 @@ export function buildPlan(
 export const finishBeats = (drafts: Draft[]): Beat[] =>
   drafts.map((d, i) => ({ id: `b${i + 1}`, ...d, estimatedSeconds: estimateSeconds(d.narration) }));
 
-/**
- * Performs one beat in the page, as a render would replay it. Returns false when its target is not
- * on the page (the beat is dropped from the plan).
- */
-export async function performBeat(page: Page, beat: Draft): Promise<boolean> {
-  if (beat.action === "navigate") {
-    await page.goto(beat.url, { waitUntil: "load" });
-    return true;
-  }
-  if (!beat.target) return false;
-  const locator = locate(page, beat.target as Target);
-  if ((await locator.count()) === 0 || !(await locator.isVisible())) return false;
-  switch (beat.action) {
-    case "click": {
-      const from = page.url();
-      await locator.click();
-      if (!sameDocument(from, beat.url))
-        await page.waitForURL((u) => sameDocument(u.href, beat.url), { waitUntil: "load" });
-      else await page.waitForLoadState("load");
-      return true;
-    }
-    case "hover":
-      await locator.hover();
-      return true;
-    case "scroll":
-      // To the top of the screen (scrollIntoViewIfNeeded would leave a heading already peeking in).
-      await locator.evaluate((el) =>
-        (el as unknown as { scrollIntoView(o: object): void }).scrollIntoView({ block: "start", behavior: "instant" }),
-      );
-      return true;
-    case "type":
-      await locator.fill(beat.value ?? "");
-      return true;
-  }
-  return false;
-}
-
-export { captureFrame, sameDocument };
+// performBeat moved to perform.ts (shared with capture.ts); re-exported for existing importers.
+export { captureFrame, performBeat, sameDocument };

@@ -1,0 +1,20 @@
+import { cancelJob } from "../../jobs/cancel.js";
+import { toEnvelope } from "../../jobs/envelope.js";
+import { artifactSigner } from "../../jobs/settle.js";
+import { defineOperation, ok } from "../../operations/define.js";
+import { CancelRenderBody, CancelRenderResponse, RENDER_KINDS, RenderIdParams } from "./schemas.js";
+
+export const cancelRenderOperation = defineOperation({
+  id: "renders.cancel",
+  summary: "Cancel a render",
+  description:
+    "Queued: cancelled at once and taken out of the queue (`removedFromQueue: true`). Running: renders are cancellable while running; it stops at its next step boundary (ffmpeg and the browser are stopped mid-step), settles `cancelled`, and every reserved second is released (`removedFromQueue: false`; poll the render). Succeeded, failed or cancelled: 409 already_settled, nothing changes. Settlement is one conditional update, so a cancel racing the finish never moves seconds twice.",
+  params: RenderIdParams,
+  body: CancelRenderBody,
+  responses: { 200: CancelRenderResponse },
+  errors: ["already_settled", "conflict"],
+  async handler({ actor, deps, params }) {
+    const { job, removedFromQueue } = await cancelJob(deps, actor.accountId, params.id, RENDER_KINDS);
+    return ok({ resource: toEnvelope(job, artifactSigner(deps)), removedFromQueue });
+  },
+});

@@ -1,0 +1,50 @@
+import type { CaptureSpec } from "../../media/browser/index.js";
+import type { StoredStoryboardOptions } from "../../pipelines/walkthrough/storyboard-job.js";
+import type { Catalog } from "../catalog/catalog.js";
+import { type ResolvedRenderOptions, resolveRenderOptions } from "../catalog/resolve.js";
+
+/**
+ * A storyboard's options resolved again at render time: the catalogue may have changed since it was
+ * planned (a voice uninstalled), and such a render is refused with the same codes as a new request.
+ * The template was merged in when the storyboard was made, so it is not looked up again.
+ */
+export function resolveStoredOptions(catalog: Catalog, stored: StoredStoryboardOptions): ResolvedRenderOptions {
+  return resolveRenderOptions(catalog, {
+    avatar: stored.avatar,
+    background: stored.background,
+    captionStyle: stored.captionStyle,
+    capture: stored.capture,
+    language: stored.language,
+    orientation: stored.orientation,
+    voiceId: stored.voiceId,
+    targetSeconds: stored.targetSeconds,
+    maxSeconds: stored.maxSeconds,
+  });
+}
+
+/** The options as a storyboard or render stores them (catalogue ids). */
+export function storedOptionsOf(resolved: ResolvedRenderOptions): StoredStoryboardOptions {
+  return {
+    avatar: resolved.avatar.id,
+    background: resolved.background.id,
+    captionStyle: resolved.captionStyle.id,
+    capture: resolved.capture.id,
+    language: resolved.language,
+    orientation: resolved.orientation.id,
+    voiceId: resolved.voice?.id ?? null,
+    templateId: resolved.templateId,
+    targetSeconds: resolved.targetSeconds,
+    maxSeconds: resolved.maxSeconds,
+  };
+}
+
+/** How the browser sees the site for this capture option. */
+export function captureSpecOf(resolved: ResolvedRenderOptions): CaptureSpec {
+  return {
+    width: resolved.capture.viewport.width,
+    height: resolved.capture.viewport.height,
+    deviceScaleFactor: resolved.capture.deviceScaleFactor,
+    isMobile: resolved.capture.mobile,
+    hasTouch: resolved.capture.mobile,
+  };
+}

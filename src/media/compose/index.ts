@@ -1,0 +1,208 @@
+import { randomBytes } from "node:crypto";
+import { mkdir, mkdtemp, rename, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { artifactOf, concatAudio, posterFrame } from "../ffmpeg/encode.js";
+import { filterValue, type StreamEncoder, startStreamEncode } from "../ffmpeg/encode-stream.js";
+import { FfmpegError } from "../ffmpeg/run.js";
+import { cornerMask, layoutFor, renderBackground } from "./background.js";
+import { assFor, webVttFor } from "./captions.js";
+import { clonePlanes, copyPlanes, type Planes } from "./canvas.js";
+import { cursorEnd, frameSpec, type Point, type SceneStills } from "./motion.js";
+import { decodePng } from "./png.js";
+import { FrameRenderer } from "./render.js";
+import { loadStep, loadStill, type Still, stillFromRgba } from "./stills.js";
+import { computeTimeline, motionPhases } from "./timeline.js";
+import type { ComposedVideo, ComposeInput, ComposeScene, Viewport } from "./types.js";
+
+export { watermarkBox } from "../captions/ass.js";
+export { computeTimeline, motionPhases } from "./timeline.js";
+export type * from "./types.js";
+
+/**
+ * The walkthrough compositor: captured stills + narration → one MP4 (H.264 yuv420p, AAC 48 kHz,
+ * faststart), a JPEG poster and a WebVTT file, written to `outDir` as walkthrough.mp4, poster.jpg and
+ * captions.vtt. Frames are composed in JS as YUV 4:2:0 and piped raw into one ffmpeg process, which also
+ * burns the ASS captions/mark and muxes the narration (placed from the same timeline).
+ *
+ * Everything is first written under temporary names and renamed into place at the end, so a failed or
+ * cancelled run leaves nothing behind.
+ */
+
+/**
+ * libx264 settings. Measured on 600 composed 1080p frames (2 cores): superfast 6.0 CPU-s, SSIM 0.99922;
+ * ultrafast with CABAC, deblocking and 2 B-frames back on 3.9 CPU-s, SSIM 0.99932, files ~1.8× larger
+ * (≈ 2.5 Mbit/s for a screen walkthrough). The encoder is most of a render's CPU, so the cheaper one wins.
+ */
+const PRESET = "ultrafast";
+const X264_PARAMS = "cabac=1:no-deblock=0:bframes=2";
+
+function aborted(signal: AbortSignal | undefined): FfmpegError {
+  return new FfmpegError("composition was cancelled", "aborted", { binary: "ffmpeg", args: [], cause: signal?.reason });
+}
+
+function checkInput(input: ComposeInput): void {
+  const { width, height } = input.output;
+  for (const v of [width, height]) {
+    if (!Number.isInteger(v) || v < 16 || v > 8192 || v % 2 !== 0)
+      throw new RangeError(`output size must be even integers between 16 and 8192, got ${width}×${height}`);
+  }
+  const vp = input.viewport;
+  if (!(vp.width > 0 && vp.height > 0 && vp.deviceScaleFactor > 0)) throw new RangeError("invalid viewport");
+}
+
+function stillsFor(scene: ComposeScene, viewport: Viewport): SceneStills {
+  const m = scene.motion;
+  const afterRgba = decodePng(scene.after);
+  const after = stillFromRgba(afterRgba, viewport);
+  const beforeRgba = scene.before ? decodePng(scene.before) : afterRgba;
+  const before: Still = scene.before ? stillFromRgba(beforeRgba, viewport) : after;
+  const steps = m.kind === "type" ? m.steps.map((png) => loadStep(png, beforeRgba, m.target, viewport)) : [];
+  const strip = m.kind === "scroll" ? loadStill(m.strip, viewport) : null;
+  return { before, after, steps, strip };
+}
+
+export async function composeWalkthrough(input: ComposeInput): Promise<ComposedVideo> {
+  const { scenes, viewport, output, fps, signal } = input;
+  checkInput(input);
+  if (signal?.aborted) throw aborted(signal);
+  const phases = scenes.map((s) => motionPhases(s.motion, viewport));
+  const timeline = computeTimeline(
+    scenes.map((s, i) => ({
+      beatId: s.beatId,
+      motionSeconds: (phases[i] as (typeof phases)[number]).minimum,
+      narrationSeconds: Math.max(0, s.narration.durationSeconds),
+    })),
+    fps,
+    input.targetSeconds,
+  );
+
+  let progress = -1;
+  const report = (p: number) => {
+    const v = Math.min(100, Math.max(0, Math.floor(p)));
+    if (v > progress) {
+      progress = v;
+      input.onProgress?.(v);
+    }
+  };
+  report(0);
+
+  const outDir = resolve(input.outDir);
+  await mkdir(outDir, { recursive: true });
+  const tag = randomBytes(6).toString("hex");
+  const tmp = {
+    video: join(outDir, `.${tag}.mp4.partial`),
+    poster: join(outDir, `.${tag}.jpg.partial`),
+    vtt: join(outDir, `.${tag}.vtt.partial`),
+  };
+  const final = {
+    video: join(outDir, "walkthrough.mp4"),
+    poster: join(outDir, "poster.jpg"),
+    vtt: join(outDir, "captions.vtt"),
+  };
+  const work = await mkdtemp(join(tmpdir(), "cw-compose-"));
+  let encoder: StreamEncoder | null = null;
+  const placed: string[] = [];
+  try {
+    await writeFile(tmp.vtt, webVttFor(scenes, timeline));
+    const ass = assFor(scenes, timeline, input.captionStyle, output, input.watermark);
+    let videoFilter: string | null = null;
+    if (ass !== null) {
+      const assPath = join(work, "captions.ass");
+      await writeFile(assPath, ass);
+      videoFilter = `ass=filename=${filterValue(assPath)}`;
+    }
+    const segments = scenes.flatMap((s, i) =>
+      s.narration.wavPath
+        ? [{ path: s.narration.wavPath, startSeconds: (timeline.scenes[i] as { narrationStartSeconds: number }).narrationStartSeconds }]
+        : [],
+    );
+    const audio = join(work, "narration.wav");
+    await concatAudio(segments, timeline.durationSeconds, audio, { signal });
+    report(3);
+
+    const image = { width: viewport.width * viewport.deviceScaleFactor, height: viewport.height * viewport.deviceScaleFactor };
+    const layout = layoutFor(output, image, input.background);
+    const background = renderBackground(layout, input.background);
+    const renderer = new FrameRenderer(layout, background, cornerMask(layout));
+    encoder = startStreamEncode({
+      width: output.width,
+      height: output.height,
+      fps,
+      frames: timeline.frames,
+      audio,
+      videoFilter,
+      out: tmp.video,
+      preset: PRESET,
+      x264Params: X264_PARAMS,
+      signal,
+    });
+
+    let cursor: Point = { x: viewport.width * 0.62, y: viewport.height * 0.7 };
+    let previous: Planes | null = null;
+    let written = 0;
+    for (const [i, scene] of scenes.entries()) {
+      if (signal?.aborted) throw aborted(signal);
+      const timing = timeline.scenes[i] as (typeof timeline.scenes)[number];
+      const plan = {
+        motion: scene.motion,
+        phases: phases[i] as (typeof phases)[number],
+        stills: stillsFor(scene, viewport),
+        viewport,
+        fps,
+        frames: timing.frames,
+        cursorFrom: cursor,
+        fadeIn: i > 0 && scene.motion.kind === "cut",
+      };
+      let last: Planes | null = null;
+      for (let f = 0; f < timing.frames; f++) {
+        last = renderer.render(frameSpec(plan, f), previous);
+        await encoder.write(last.data);
+        if (signal?.aborted) throw aborted(signal);
+        written++;
+        report(3 + (90 * written) / timeline.frames);
+      }
+      // The scene's last picture, kept for a following cut's crossfade (the renderer reuses its buffer).
+      if (last) {
+        if (previous) copyPlanes(previous, last);
+        else previous = clonePlanes(last);
+      }
+      cursor = cursorEnd(plan);
+    }
+    if (process.env.CW_DEBUG) console.error({ drawn: renderer.drawn, reused: renderer.reused, resampled: renderer.resampled });
+    await encoder.finish();
+    report(95);
+
+    const first = timeline.scenes[0] as (typeof timeline.scenes)[number];
+    // The first screen, settled and without its caption (the tail after the narration).
+    await posterFrame(tmp.video, first.startSeconds + first.durationSeconds - 0.5 / fps, tmp.poster, { signal });
+    if (signal?.aborted) throw aborted(signal);
+    report(98);
+    for (const key of ["video", "poster", "vtt"] as const) {
+      await rename(tmp[key], final[key]);
+      placed.push(final[key]);
+    }
+    const [video, poster, captions] = await Promise.all([
+      artifactOf(final.video),
+      artifactOf(final.poster),
+      artifactOf(final.vtt),
+    ]);
+    report(100);
+    return {
+      video,
+      poster,
+      captions,
+      frames: timeline.frames,
+      durationSeconds: timeline.durationSeconds,
+      timings: timeline.scenes,
+    };
+  } catch (err) {
+    encoder?.kill();
+    await encoder?.done.catch(() => {});
+    await Promise.all([...Object.values(tmp), ...placed].map((p) => rm(p, { force: true })));
+    if (signal?.aborted && !(err instanceof FfmpegError && err.code === "aborted")) throw aborted(signal);
+    throw err;
+  } finally {
+    await rm(work, { recursive: true, force: true });
+  }
+}

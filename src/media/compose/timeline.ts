@@ -1,0 +1,167 @@
+import type { SceneMotion, SceneTiming, Viewport } from "./types.js";
+
+/**
+ * The one timeline (DESIGN §7): computed once, in whole frames, before anything is drawn; the frames,
+ * the narration's placement and both caption files all read these numbers.
+ *
+ * A scene lasts max(motion minimum, lead-in + narration + tail), rounded up to whole frames (so the
+ * narration always fits). With a target length the total is exactly round(target × fps) frames: the
+ * difference is shared evenly between the scenes' holds (largest remainder to the first ones); when
+ * shortening, no scene goes below max(motion, lead-in + narration).
+ */
+
+export const LEAD_IN_SECONDS = 0.3;
+export const TAIL_SECONDS = 0.5;
+/** Cursor travel to a target. */
+export const TRAVEL_SECONDS = 0.8;
+/** The click ripple; `after` fades in over its second half. */
+export const RIPPLE_SECONDS = 0.4;
+/** A moment to look at the result of a motion before the scene may end. */
+export const SETTLE_SECONDS = 0.4;
+/** Crossfades: cuts from the previous scene, `before` → `after`. */
+export const CROSSFADE_SECONDS = 0.2;
+const CUT_MIN_SECONDS = 1;
+/** The pause on the first screen before a scroll starts. */
+export const SCROLL_LEAD_SECONDS = 0.3;
+
+/** Where a scene's motion happens, in seconds from the scene's start. */
+export interface MotionPhases {
+  /** Cursor travel (and zoom-in) ends; 0 for cut and scroll. */
+  arrive: number;
+  /** The click instant (click, type), else null. */
+  clickAt: number | null;
+  /** When `after` starts to appear (crossfade of CROSSFADE_SECONDS, or a cut when hover). */
+  afterAt: number;
+  /** Typing steps are shown evenly over [typeStart, typeEnd). */
+  typeStart: number;
+  typeEnd: number;
+  /** The scroll pan runs over [scrollStart, scrollEnd]. */
+  scrollStart: number;
+  scrollEnd: number;
+  /** The motion's minimum length. */
+  minimum: number;
+}
+
+export function scrollSeconds(fromY: number, toY: number, viewport: Viewport): number {
+  const screens = Math.abs(toY - fromY) / Math.max(1, viewport.height);
+  return Math.min(3, Math.max(0.8, 0.7 + 0.5 * screens));
+}
+
+export function motionPhases(motion: SceneMotion, viewport: Viewport): MotionPhases {
+  const none = { arrive: 0, clickAt: null, afterAt: 0, typeStart: 0, typeEnd: 0, scrollStart: 0, scrollEnd: 0 };
+  switch (motion.kind) {
+    case "cut":
+      return { ...none, minimum: CUT_MIN_SECONDS };
+    case "hover":
+      return { ...none, arrive: TRAVEL_SECONDS, afterAt: TRAVEL_SECONDS, minimum: TRAVEL_SECONDS + 2 * SETTLE_SECONDS };
+    case "click": {
+      const afterAt = TRAVEL_SECONDS + RIPPLE_SECONDS / 2;
+      return {
+        ...none,
+        arrive: TRAVEL_SECONDS,
+        clickAt: TRAVEL_SECONDS,
+        afterAt,
+        minimum: TRAVEL_SECONDS + RIPPLE_SECONDS + SETTLE_SECONDS,
+      };
+    }
+    case "type": {
+      const typeStart = TRAVEL_SECONDS + RIPPLE_SECONDS;
+      const typeEnd = typeStart + Math.min(2.5, Math.max(0.6, 0.1 * (motion.steps.length + 1)));
+      return {
+        ...none,
+        arrive: TRAVEL_SECONDS,
+        clickAt: TRAVEL_SECONDS,
+        typeStart,
+        typeEnd,
+        afterAt: typeEnd,
+        minimum: typeEnd + SETTLE_SECONDS,
+      };
+    }
+    case "scroll": {
+      const scrollEnd = SCROLL_LEAD_SECONDS + scrollSeconds(motion.fromY, motion.toY, viewport);
+      return {
+        ...none,
+        scrollStart: SCROLL_LEAD_SECONDS,
+        scrollEnd,
+        afterAt: scrollEnd,
+        minimum: scrollEnd + SETTLE_SECONDS,
+      };
+    }
+  }
+}
+
+export interface TimelineScene {
+  beatId: string;
+  /** The motion's minimum length (MotionPhases.minimum). */
+  motionSeconds: number;
+  /** Spoken length; 0 for a silent beat. */
+  narrationSeconds: number;
+}
+
+export interface Timeline {
+  fps: number;
+  frames: number;
+  durationSeconds: number;
+  scenes: SceneTiming[];
+}
+
+const framesFor = (seconds: number, fps: number): number => Math.max(1, Math.ceil(seconds * fps - 1e-6));
+
+/** Adds `delta` frames (negative to remove) spread evenly over the scenes, within [min, ∞). */
+function spread(frames: number[], min: number[], delta: number): void {
+  let left = delta;
+  while (left !== 0) {
+    const open = frames.map((f, i) => i).filter((i) => left > 0 || (frames[i] as number) > (min[i] as number));
+    if (open.length === 0) break;
+    const each = Math.trunc(left / open.length);
+    let extra = Math.abs(left) - Math.abs(each) * open.length;
+    const sign = Math.sign(left);
+    for (const i of open) {
+      let want = each + (extra > 0 ? sign : 0);
+      if (extra > 0) extra--;
+      if (sign < 0) want = Math.max(want, (min[i] as number) - (frames[i] as number));
+      frames[i] = (frames[i] as number) + want;
+      left -= want;
+    }
+  }
+}
+
+export function computeTimeline(scenes: readonly TimelineScene[], fps: number, targetSeconds: number | null): Timeline {
+  if (scenes.length === 0) throw new RangeError("a walkthrough needs at least one scene");
+  if (!Number.isFinite(fps) || fps <= 0 || fps > 120) throw new RangeError(`fps out of range: ${fps}`);
+  for (const s of scenes) {
+    if (!Number.isFinite(s.narrationSeconds) || s.narrationSeconds < 0)
+      throw new RangeError(`scene ${s.beatId}: narration length must be ≥ 0`);
+  }
+  const spoken = (s: TimelineScene) => (s.narrationSeconds > 0 ? LEAD_IN_SECONDS + s.narrationSeconds : 0);
+  const frames = scenes.map((s) =>
+    framesFor(Math.max(s.motionSeconds, s.narrationSeconds > 0 ? spoken(s) + TAIL_SECONDS : 0), fps),
+  );
+  const min = scenes.map((s) => framesFor(Math.max(s.motionSeconds, spoken(s)), fps));
+  if (targetSeconds !== null) {
+    if (!Number.isFinite(targetSeconds) || targetSeconds <= 0) throw new RangeError("targetSeconds must be > 0");
+    const total = Math.round(targetSeconds * fps);
+    const floor = min.reduce((a, b) => a + b, 0);
+    if (total < floor) {
+      throw new RangeError(
+        `targetSeconds ${targetSeconds} is shorter than the narration and motion need (${(floor / fps).toFixed(2)} s)`,
+      );
+    }
+    spread(frames, min, total - frames.reduce((a, b) => a + b, 0));
+  }
+  let at = 0;
+  const timings = scenes.map((s, i): SceneTiming => {
+    const n = frames[i] as number;
+    const t: SceneTiming = {
+      beatId: s.beatId,
+      startFrame: at,
+      frames: n,
+      startSeconds: at / fps,
+      durationSeconds: n / fps,
+      narrationStartSeconds: at / fps + LEAD_IN_SECONDS,
+    };
+    at += n;
+    return t;
+  });
+  return { fps, frames: at, durationSeconds: at / fps, scenes: timings };
+}

@@ -1,0 +1,116 @@
+import type { BackgroundOption, CaptionStyleOption } from "../../domains/catalog/schemas.js";
+
+/**
+ * The contract between the capture side (pipelines/walkthrough/capture.ts replays beats in Chromium and
+ * takes the still states each beat needs) and the compositor (media/compose/, which turns those stills
+ * into motion at a constant frame rate). Nothing here is wall-clock video: every frame is computed.
+ */
+
+/** A rectangle in CSS px, relative to the top-left corner of the image it belongs to. */
+export interface Box {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+/** How the captured images relate to CSS px: PNG pixels = CSS px × deviceScaleFactor. */
+export interface Viewport {
+  width: number;
+  height: number;
+  deviceScaleFactor: number;
+}
+
+/** What happens on screen during a beat, between its `before` and `after` states. */
+export type SceneMotion =
+  /** A page is (re)opened: `after` is shown from the start; the cursor rests where it was. */
+  | { kind: "cut" }
+  /** The cursor travels to `target` (a box in `before`), clicks (ripple), then `after` appears. */
+  | { kind: "click"; target: Box }
+  /** The cursor travels to `target` (a box in `before`); `after` (its hover style) appears on arrival. */
+  | { kind: "hover"; target: Box }
+  /**
+   * The cursor travels to the field `target` (a box in `before`) and clicks it; `steps` are PNGs of the
+   * field filling up (evenly spaced), then `after` (the whole value typed).
+   */
+  | { kind: "type"; target: Box; steps: Buffer[] }
+  /**
+   * The page scrolls: `strip` is one tall PNG of the page from the top of the first screen to the bottom
+   * of the last (viewport width), `fromY` and `toY` the CSS px offsets inside it where the first and the
+   * last screens begin. `before` and `after` are the first and last screens; `target` (optional) is the
+   * box scrolled to, in `after`.
+   */
+  | { kind: "scroll"; strip: Buffer; fromY: number; toY: number; target: Box | null };
+
+/** One beat as captured: PNG stills of the viewport (all of `viewport`'s size) and its motion. */
+export interface CapturedScene {
+  beatId: string;
+  /** The state before the action; null for cuts (nothing to show before the page opened). */
+  before: Buffer | null;
+  /** The state after the action; shown for the rest of the beat. */
+  after: Buffer;
+  motion: SceneMotion;
+}
+
+/** A beat ready to compose: its stills, its narration (already synthesized) and its caption text. */
+export interface ComposeScene extends CapturedScene {
+  narration: {
+    text: string;
+    /** A WAV file of the spoken line; null when the line is empty (a silent beat). */
+    wavPath: string | null;
+    durationSeconds: number;
+  };
+}
+
+export interface ComposeInput {
+  scenes: ComposeScene[];
+  viewport: Viewport;
+  /** Output size in pixels (even numbers): 1920×1080, 1080×1920 or 1080×1080. */
+  output: { width: number; height: number };
+  fps: number;
+  background: BackgroundOption;
+  captionStyle: CaptionStyleOption;
+  /** Draws the free-tier mark on every frame. */
+  watermark: boolean;
+  /**
+   * A fixed length: the beats' holds are stretched or shortened so the video is exactly
+   * round(targetSeconds × fps) frames (narration is never cut inside the length). Null: each beat is as
+   * long as its motion and narration need.
+   */
+  targetSeconds: number | null;
+  /** Directory for the outputs (created if missing); temporary files are removed before returning. */
+  outDir: string;
+  signal?: AbortSignal;
+  /** Called with 0–100 as frames are produced; never decreasing. */
+  onProgress?: (percent: number) => void;
+}
+
+export interface ComposedFile {
+  path: string;
+  bytes: number;
+  sha256: string;
+}
+
+/** Where each beat landed in the video (the same numbers time the audio, captions and frames). */
+export interface SceneTiming {
+  beatId: string;
+  startFrame: number;
+  frames: number;
+  startSeconds: number;
+  durationSeconds: number;
+  /** When the beat's narration starts (seconds from the video's start). */
+  narrationStartSeconds: number;
+}
+
+export interface ComposedVideo {
+  /** MP4: H.264 yuv420p, AAC 48 kHz, moov before mdat. */
+  video: ComposedFile;
+  /** JPEG of a representative frame, at the output size. */
+  poster: ComposedFile;
+  /** WebVTT captions timed from the same numbers as the narration. */
+  captions: ComposedFile;
+  frames: number;
+  /** frames / fps. */
+  durationSeconds: number;
+  timings: SceneTiming[];
+}

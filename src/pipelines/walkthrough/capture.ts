@@ -1,0 +1,197 @@
+import type { Locator, Page } from "playwright-core";
+import { captureFrame } from "../../media/browser/index.js";
+import type { Box, CapturedScene, Viewport } from "../../media/compose/types.js";
+import { clickAndSettle, findTarget, openPage, sameDocument, scrollToTop } from "./perform.js";
+import type { Beat } from "./plan.js";
+
+/**
+ * Capture for renders: replays a plan's beats from the start and takes only the stills each beat's
+ * motion needs (DESIGN §7: the compositor makes the motion; nothing here waits on a wall clock).
+ */
+
+export interface CaptureOptions {
+  signal?: AbortSignal;
+  /** Called before each beat; throws to cancel. */
+  checkpoint?: () => Promise<void>;
+  /** After each beat: (beats done, beats in all). */
+  onBeat?: (index: number, total: number) => void | Promise<void>;
+}
+
+export interface CaptureResult {
+  scenes: CapturedScene[];
+  /** Ids of beats whose target was gone: each became a cut of the page as it was. */
+  missing: string[];
+  viewport: Viewport;
+}
+
+export const MIN_TYPE_STEPS = 3;
+export const MAX_TYPE_STEPS = 6;
+
+interface BrowserWindow {
+  scrollX: number;
+  scrollY: number;
+  innerWidth: number;
+  innerHeight: number;
+  devicePixelRatio: number;
+}
+
+export async function viewportOf(page: Page): Promise<Viewport> {
+  const measured = await page.evaluate(() => {
+    // Runs in the page (no DOM lib in this project's types).
+    const w = globalThis as unknown as BrowserWindow;
+    return { width: w.innerWidth, height: w.innerHeight, deviceScaleFactor: w.devicePixelRatio };
+  });
+  const size = page.viewportSize();
+  return size ? { ...size, deviceScaleFactor: measured.deviceScaleFactor } : measured;
+}
+
+const scrollOf = (page: Page) =>
+  page.evaluate(() => {
+    const w = globalThis as unknown as BrowserWindow;
+    return { x: Math.round(w.scrollX), y: Math.round(w.scrollY) };
+  });
+
+/** The box intersected with the viewport (the cursor cannot travel off screen); null when nothing is left. */
+function clampBox(box: Box | null, vp: Viewport): Box | null {
+  if (!box) return null;
+  const x = Math.max(0, box.x);
+  const y = Math.max(0, box.y);
+  const right = Math.min(vp.width, box.x + box.width);
+  const bottom = Math.min(vp.height, box.y + box.height);
+  if (right <= x || bottom <= y) return null;
+  return { x, y, width: right - x, height: bottom - y };
+}
+
+/** Prefix lengths for the typing stills: evenly spaced, never the whole value (that is `after`). */
+export function typeStepLengths(length: number): number[] {
+  const n = Math.min(MAX_TYPE_STEPS, Math.max(MIN_TYPE_STEPS, length));
+  return Array.from({ length: n }, (_, i) => Math.floor((length * (i + 1)) / (n + 1)));
+}
+
+class MissingTarget extends Error {}
+
+function throwIfAborted(signal: AbortSignal | undefined): void {
+  if (signal?.aborted) throw signal.reason ?? new Error("aborted");
+}
+
+/**
+ * Replays `beats` in `page` (from the first, normally a navigate). A navigate that fails throws
+ * NavigationError (perform.ts); a beat whose target is gone becomes a cut (listed in `missing`).
+ */
+export async function captureScenes(page: Page, beats: Beat[], opts: CaptureOptions = {}): Promise<CaptureResult> {
+  const viewport = await viewportOf(page);
+  const scenes: CapturedScene[] = [];
+  const missing: string[] = [];
+  // The last still and where it was taken: a beat's `before` reuses it when nothing moved since.
+  const last: { shot: { png: Buffer; url: string; x: number; y: number } | null } = { shot: null };
+  const shoot = async (): Promise<Buffer> => {
+    const png = await captureFrame(page);
+    const { x, y } = await scrollOf(page);
+    last.shot = { png, url: page.url(), x, y };
+    return png;
+  };
+  const current = async (): Promise<Buffer> => {
+    const { x, y } = await scrollOf(page);
+    const prev = last.shot;
+    if (prev && prev.url === page.url() && prev.x === x && prev.y === y) return prev.png;
+    return shoot();
+  };
+  /** Brings the target on screen and measures it (CSS px, viewport-relative). */
+  const aim = async (locator: Locator): Promise<Box> => {
+    await locator.scrollIntoViewIfNeeded();
+    const box = clampBox(await locator.boundingBox(), viewport);
+    if (!box) throw new MissingTarget();
+    return box;
+  };
+
+  for (const [i, beat] of beats.entries()) {
+    throwIfAborted(opts.signal);
+    await opts.checkpoint?.();
+    if (beat.action === "navigate") {
+      await openPage(page, beat.url);
+      scenes.push({ beatId: beat.id, before: null, after: await shoot(), motion: { kind: "cut" } });
+    } else {
+      try {
+        scenes.push(await captureAction(page, beat, { viewport, shoot, current, aim, signal: opts.signal }));
+      } catch (err) {
+        if (opts.signal?.aborted) throw err;
+        missing.push(beat.id);
+        // A click that did not happen leaves the plan on the wrong page: open the page it ends on so the
+        // beats after it still find their targets (best effort; a failure shows the page as it is).
+        if (beat.action === "click" && !sameDocument(page.url(), beat.url))
+          await openPage(page, beat.url).catch(() => {});
+        scenes.push({ beatId: beat.id, before: null, after: await shoot(), motion: { kind: "cut" } });
+      }
+    }
+    await opts.onBeat?.(i + 1, beats.length);
+  }
+  return { scenes, missing, viewport };
+}
+
+interface Tools {
+  viewport: Viewport;
+  shoot(): Promise<Buffer>;
+  current(): Promise<Buffer>;
+  aim(locator: Locator): Promise<Box>;
+  signal: AbortSignal | undefined;
+}
+
+async function captureAction(page: Page, beat: Beat, t: Tools): Promise<CapturedScene> {
+  const locator = await findTarget(page, beat.target);
+  if (!locator) throw new MissingTarget();
+  const beatId = beat.id;
+  switch (beat.action) {
+    case "click": {
+      const target = await t.aim(locator);
+      const before = await t.current();
+      await clickAndSettle(page, locator, beat.url);
+      return { beatId, before, after: await t.shoot(), motion: { kind: "click", target } };
+    }
+    case "hover": {
+      const target = await t.aim(locator);
+      const before = await t.current();
+      await locator.hover();
+      return { beatId, before, after: await t.shoot(), motion: { kind: "hover", target } };
+    }
+    case "type": {
+      const target = await t.aim(locator);
+      const before = await t.current();
+      const value = beat.value ?? "";
+      const steps: Buffer[] = [];
+      for (const n of typeStepLengths(value.length)) {
+        throwIfAborted(t.signal);
+        await locator.fill(value.slice(0, n));
+        steps.push(await t.shoot());
+      }
+      await locator.fill(value);
+      return { beatId, before, after: await t.shoot(), motion: { kind: "type", target, steps } };
+    }
+    case "scroll": {
+      const before = await t.current();
+      const from = await scrollOf(page);
+      await scrollToTop(locator);
+      const to = await scrollOf(page);
+      const after = await t.shoot();
+      const target = clampBox(await locator.boundingBox(), t.viewport);
+      const top = Math.min(from.y, to.y);
+      // One tall still from the first screen's top to the last screen's bottom (page coordinates with
+      // fullPage; Chromium renders beyond the viewport without moving the scroll position).
+      const strip = await page.screenshot({
+        type: "png",
+        fullPage: true,
+        clip: { x: to.x, y: top, width: t.viewport.width, height: Math.abs(to.y - from.y) + t.viewport.height },
+        scale: "device",
+        animations: "disabled",
+        caret: "hide",
+      });
+      return {
+        beatId,
+        before,
+        after,
+        motion: { kind: "scroll", strip, fromY: from.y - top, toY: to.y - top, target },
+      };
+    }
+    default:
+      throw new MissingTarget();
+  }
+}

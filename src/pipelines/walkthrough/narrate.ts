@@ -1,0 +1,47 @@
+import { writeFile } from "node:fs/promises";
+import { join } from "node:path";
+import type { Voice } from "../../domains/catalog/catalog.js";
+import type { TtsEngine } from "../../media/tts/engine.js";
+import { SynthesisFailedError } from "../../media/tts/engine.js";
+
+/** A beat's spoken line as a WAV file; `wavPath` null when the line gave no speech (the beat is silent). */
+export interface Narration {
+  beatId: string;
+  text: string;
+  wavPath: string | null;
+  durationSeconds: number;
+}
+
+/**
+ * Synthesizes every line first (DESIGN §7: the narration's length sets the beat's length), one engine
+ * run at a time so the browser capturing alongside keeps the other core. A line that gives no speech
+ * (only punctuation, say) leaves its beat silent instead of failing the render; an engine that cannot
+ * run at all rejects with TtsUnavailableError.
+ */
+export async function narrate(
+  engine: TtsEngine,
+  voice: Voice,
+  lines: readonly { beatId: string; text: string }[],
+  dir: string,
+  checkpoint: () => Promise<void>,
+): Promise<Narration[]> {
+  const out: Narration[] = [];
+  for (const [i, line] of lines.entries()) {
+    await checkpoint();
+    const text = line.text.trim();
+    if (!text) {
+      out.push({ beatId: line.beatId, text, wavPath: null, durationSeconds: 0 });
+      continue;
+    }
+    try {
+      const speech = await engine.synthesize(text, voice);
+      const wavPath = join(dir, `narration-${String(i + 1).padStart(2, "0")}.wav`);
+      await writeFile(wavPath, speech.buffer);
+      out.push({ beatId: line.beatId, text, wavPath, durationSeconds: speech.durationSeconds });
+    } catch (err) {
+      if (!(err instanceof SynthesisFailedError)) throw err;
+      out.push({ beatId: line.beatId, text, wavPath: null, durationSeconds: 0 });
+    }
+  }
+  return out;
+}

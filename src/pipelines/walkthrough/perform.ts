@@ -1,0 +1,124 @@
+import type { Locator, Page } from "playwright-core";
+import { locate, type Target } from "../../media/browser/index.js";
+import type { Beat } from "./plan.js";
+
+/** What performing a beat needs of it (a plan's draft or a stored beat). */
+export type PerformableBeat = Pick<Beat, "action" | "target" | "url" | "value">;
+
+/** Same origin, path (trailing slash ignored) and query: the same document for the planner. */
+export const sameDocument = (a: string, b: string): boolean => {
+  try {
+    const x = new URL(a);
+    const y = new URL(b);
+    return (
+      x.origin === y.origin && x.pathname.replace(/\/$/, "") === y.pathname.replace(/\/$/, "") && x.search === y.search
+    );
+  } catch {
+    return false;
+  }
+};
+
+/** Origin and path only: query strings can carry tokens that must not reach logs or job errors. */
+export const safeUrl = (url: string): string => {
+  try {
+    const u = new URL(url);
+    return `${u.origin}${u.pathname}`;
+  } catch {
+    return "(invalid url)";
+  }
+};
+
+const firstLine = (err: unknown): string =>
+  err instanceof Error ? (err.message.split("\n")[0] ?? err.name) : String(err);
+
+/** A page that could not be opened (network error, timeout, blocked, HTTP ≥ 400). */
+export class NavigationError extends Error {
+  override readonly name = "NavigationError";
+  constructor(
+    readonly url: string,
+    /** The HTTP status when the server answered with an error; null when nothing usable came back. */
+    readonly status: number | null,
+    cause?: unknown,
+  ) {
+    super(
+      status === null
+        ? `${safeUrl(url)} could not be opened: ${firstLine(cause)}`.slice(0, 300)
+        : `${safeUrl(url)} answered HTTP ${status}`,
+      { cause },
+    );
+  }
+}
+
+/** Opens `url` and waits for the load event; throws NavigationError when it does not open. */
+export async function openPage(page: Page, url: string): Promise<void> {
+  let status: number | undefined;
+  try {
+    status = (await page.goto(url, { waitUntil: "load" }))?.status();
+  } catch (err) {
+    // After a failed (e.g. fenced) navigation Chromium commits its own error page, which can interrupt
+    // the next navigation: that one is tried again once.
+    if (!/interrupted by another navigation to "chrome-error:/.test(String(err)))
+      throw new NavigationError(url, null, err);
+    try {
+      status = (await page.goto(url, { waitUntil: "load" }))?.status();
+    } catch (again) {
+      throw new NavigationError(url, null, again);
+    }
+  }
+  if (status !== undefined && status >= 400) throw new NavigationError(url, status);
+}
+
+/** The beat's target when it is on the page and visible, else null. */
+export async function findTarget(page: Page, target: PerformableBeat["target"]): Promise<Locator | null> {
+  if (!target || (!target.role && !target.css)) return null;
+  const locator = locate(page, target as Target);
+  if ((await locator.count()) === 0 || !(await locator.isVisible())) return null;
+  return locator;
+}
+
+/**
+ * After a click: a beat that ends on another document waits for the URL to leave the current one
+ * (wherever it lands, so a changed site does not hang the run) and for that page's load event.
+ */
+export async function clickAndSettle(page: Page, locator: Locator, expectedUrl: string): Promise<void> {
+  const from = page.url();
+  await locator.click();
+  if (!sameDocument(from, expectedUrl))
+    await page.waitForURL((u) => !sameDocument(u.href, from), { waitUntil: "load" });
+  else await page.waitForLoadState("load");
+}
+
+/** To the top of the screen (scrollIntoViewIfNeeded would leave a heading already peeking in). */
+export async function scrollToTop(locator: Locator): Promise<void> {
+  await locator.evaluate((el) =>
+    (el as unknown as { scrollIntoView(o: object): void }).scrollIntoView({ block: "start", behavior: "instant" }),
+  );
+}
+
+/**
+ * Performs one beat in the page, as a render replays it. Returns false when its target is not on the
+ * page. Navigations that fail throw NavigationError.
+ */
+export async function performBeat(page: Page, beat: PerformableBeat): Promise<boolean> {
+  if (beat.action === "navigate") {
+    await openPage(page, beat.url);
+    return true;
+  }
+  const locator = await findTarget(page, beat.target);
+  if (!locator) return false;
+  switch (beat.action) {
+    case "click":
+      await clickAndSettle(page, locator, beat.url);
+      return true;
+    case "hover":
+      await locator.hover();
+      return true;
+    case "scroll":
+      await scrollToTop(locator);
+      return true;
+    case "type":
+      await locator.fill(beat.value ?? "");
+      return true;
+  }
+  return false;
+}

@@ -1,0 +1,246 @@
+import { mkdir, mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fitBeats } from "../../domains/renders/length-fit.js";
+import { resolveStoredOptions } from "../../domains/renders/render-options.js";
+import { useCredentials } from "../../domains/storyboards/credentials.js";
+import { engineFor } from "../../domains/voices/engines.js";
+import { defineJob, JobCancelled, JobFailure, type JobOutput } from "../../jobs/definition.js";
+import { type BrowserSession, BrowserUnavailableError, type CaptureSpec } from "../../media/browser/index.js";
+import { composeWalkthrough } from "../../media/compose/index.js";
+import { computeTimeline, motionPhases } from "../../media/compose/timeline.js";
+import type { CapturedScene, ComposeScene } from "../../media/compose/types.js";
+import { TtsUnavailableError } from "../../media/tts/engine.js";
+import { walkthroughBrowser } from "./browser.js";
+import { captureScenes } from "./capture.js";
+import { planWalkthrough } from "./explore.js";
+import { type Narration, narrate } from "./narrate.js";
+import { fenceContext, type NetworkFence, siteGuardCheck } from "./network.js";
+import { NavigationError, performBeat } from "./perform.js";
+import type { Beat } from "./plan.js";
+import type { RenderBeat, RenderJobInput } from "./render-input.js";
+import { SignInError, signIn } from "./sign-in.js";
+
+const FPS = 30;
+
+const describe = (err: unknown): string =>
+  err instanceof Error ? (err.message.split("\n")[0] ?? err.name) : String(err);
+
+/**
+ * The browser's scale for a render: the still must hold at least the output's pixels (and some to zoom
+ * into) so the frame is downscaled, never blown up. A 1440×900 desktop in 1920×1080 is captured at 1.5×.
+ */
+export function renderCapture(capture: CaptureSpec, output: { width: number; height: number }): CaptureSpec {
+  const fit = Math.min(output.width / capture.width, output.height / capture.height);
+  const wanted = Math.min(2, Math.ceil(fit * 1.25 * 4) / 4);
+  return { ...capture, deviceScaleFactor: Math.max(capture.deviceScaleFactor, wanted) };
+}
+
+/** Runs the beats in the page: hidden ones off camera (performed, not captured), the rest captured. */
+async function replay(
+  session: BrowserSession,
+  beats: readonly RenderBeat[],
+  ctx: { checkpoint: () => Promise<void>; onBeat: (done: number, total: number) => Promise<void> },
+): Promise<{ scenes: CapturedScene[]; viewport: Awaited<ReturnType<typeof captureScenes>>["viewport"] | null }> {
+  const scenes: CapturedScene[] = [];
+  let viewport: Awaited<ReturnType<typeof captureScenes>>["viewport"] | null = null;
+  let done = 0;
+  for (let i = 0; i < beats.length; ) {
+    const hidden = beats[i]?.hidden === true;
+    let j = i;
+    while (j < beats.length && (beats[j]?.hidden === true) === hidden) j++;
+    const run = beats.slice(i, j);
+    if (hidden) {
+      for (const beat of run) {
+        await ctx.checkpoint();
+        // An off-camera step that no longer works is skipped: the next shown beat says what is on screen.
+        await performBeat(session.page, beat).catch((err) => {
+          if (err instanceof NavigationError) throw err;
+          return false;
+        });
+        await ctx.onBeat(++done, beats.length);
+      }
+    } else {
+      const result = await captureScenes(session.page, run, {
+        checkpoint: ctx.checkpoint,
+        onBeat: async () => ctx.onBeat(++done, beats.length),
+      });
+      scenes.push(...result.scenes);
+      viewport = result.viewport;
+    }
+    i = j;
+  }
+  return { scenes, viewport };
+}
+
+/**
+ * Scenes shown, cut from the end until their natural length fits the render's length (narration is
+ * only known now; the create-time fit used the plan's estimates). The first scene always stays.
+ */
+function fitScenes<T extends { scene: CapturedScene; narration: Narration }>(
+  items: T[],
+  viewport: Parameters<typeof motionPhases>[1],
+  seconds: number,
+): T[] {
+  let kept = items;
+  const natural = (list: T[]) =>
+    computeTimeline(
+      list.map((x) => ({
+        beatId: x.scene.beatId,
+        motionSeconds: motionPhases(x.scene.motion, viewport).minimum,
+        narrationSeconds: x.narration.durationSeconds,
+      })),
+      FPS,
+      null,
+    ).durationSeconds;
+  while (kept.length > 1 && natural(kept) > seconds) kept = kept.slice(0, -1);
+  return kept;
+}
+
+/**
+ * walkthrough.render: signs in when the render has credentials, plans the site first (URL renders),
+ * replays the beats in Chromium capturing the states each needs, speaks every line, composes the
+ * motion at a constant 30 fps and encodes MP4 + poster + WebVTT. Holds the reserved seconds until it
+ * settles; charges the video's real length (never more than held).
+ */
+export const renderJob = defineJob<RenderJobInput>({
+  kind: "walkthrough.render",
+  eventFamily: "render",
+  maxAttempts: 2,
+  retryDelayMs: () => 10_000,
+  async run({ job, input, deps, progress, checkpoint, signal }) {
+    const options = resolveStoredOptions(deps.catalog, input.options);
+    const voice = options.voice;
+    const engine = voice ? engineFor(deps.config, voice.engine) : null;
+    if (!voice || !engine) throw new JobFailure("tts_unavailable", "no speech engine serves this voice", true);
+    const output = { width: options.orientation.width, height: options.orientation.height };
+
+    const dir = await mkdtemp(join(tmpdir(), `cw-render-${job.id.slice(-8)}-`));
+    let session: BrowserSession | null = null;
+    let fence: NetworkFence | null = null;
+    try {
+      await progress("preparing", 2);
+      const creds = input.credentialsOwner ? await useCredentials(deps, input.credentialsOwner) : null;
+      if (input.credentialsOwner && !creds)
+        throw new JobFailure(
+          "credentials_required",
+          "the demo credentials were deleted two hours after last use",
+          false,
+        );
+      try {
+        session = await walkthroughBrowser().newSession(renderCapture(input.capture, output));
+      } catch (err) {
+        if (err instanceof BrowserUnavailableError)
+          throw new JobFailure("internal_error", "the browser is unavailable", true);
+        throw err;
+      }
+      fence = await fenceContext(session.context, { check: siteGuardCheck(deps.config, deps.resolver) });
+
+      // The plan: the storyboard's (edits applied), or made now for a URL render and cut to the length.
+      let beats: RenderBeat[];
+      if (input.beats) {
+        beats = input.beats;
+        if (creds) {
+          await progress("signing_in", 4);
+          const origins = [new URL(creds.loginUrl).origin, new URL(input.url).origin, ...creds.additionalLoginOrigins];
+          fence.setAllowedOrigins(origins);
+          try {
+            await signIn(session.page, creds, { signal });
+          } finally {
+            fence.setAllowedOrigins(null);
+          }
+        }
+      } else {
+        const plan = await planWalkthrough(
+          session,
+          { url: input.url, hint: input.hint, language: input.options.language, signIn: creds },
+          { progress: (stage, pct) => progress(stage, Math.min(20, Math.round(pct / 5))), checkpoint, fence, signal },
+        );
+        const { kept } = fitBeats(plan.beats, input.length);
+        beats = kept.map((b: Beat) => ({ ...b, hidden: false }));
+      }
+
+      await checkpoint();
+      await progress("capturing", 20);
+      const shown = beats.filter((b) => !b.hidden);
+      // Speech and capture overlap: espeak-ng runs in its own process while Chromium works.
+      const speaking = narrate(
+        engine,
+        voice,
+        shown.map((b) => ({ beatId: b.id, text: b.narration })),
+        dir,
+        checkpoint,
+      );
+      speaking.catch(() => undefined);
+      const captured = await replay(session, beats, {
+        checkpoint,
+        onBeat: (done, total) => progress("capturing", 20 + Math.round((done / total) * 25)),
+      });
+      const viewport = captured.viewport;
+      await session.close();
+      session = null;
+      const narrations = await speaking;
+      if (!viewport || captured.scenes.length === 0)
+        throw new JobFailure("storyboard_empty", "no beat could be shown", false);
+
+      await checkpoint();
+      await progress("composing", 50);
+      const paired = captured.scenes.map((scene, i) => ({ scene, narration: narrations[i] as Narration }));
+      const kept = fitScenes(paired, viewport, input.length.seconds);
+      const scenes: ComposeScene[] = kept.map(({ scene, narration }) => ({
+        ...scene,
+        narration: { text: narration.text, wavPath: narration.wavPath, durationSeconds: narration.durationSeconds },
+      }));
+      const outDir = join(dir, "out");
+      await mkdir(outDir, { recursive: true });
+      const composed = await composeWalkthrough({
+        scenes,
+        viewport,
+        output,
+        fps: FPS,
+        background: options.background,
+        captionStyle: options.captionStyle,
+        watermark: input.watermark,
+        targetSeconds: input.length.targetSeconds,
+        outDir,
+        signal,
+        onProgress: (pct) => void progress("composing", 50 + Math.round(pct * 0.45)).catch(() => undefined),
+      });
+
+      await checkpoint();
+      await progress("saving", 97);
+      const artifacts: JobOutput["artifacts"] = [];
+      for (const [type, file, name] of [
+        ["video", composed.video, "video.mp4"],
+        ["poster", composed.poster, "poster.jpg"],
+        ["captions", composed.captions, "captions.vtt"],
+      ] as const) {
+        const stored = await deps.storage.putFile(`jobs/${job.id}/${name}`, file.path);
+        artifacts.push({ type, ...stored });
+      }
+      return {
+        artifacts,
+        durationSeconds: composed.durationSeconds,
+        chargeSeconds: Math.ceil(composed.durationSeconds - 1e-9),
+      };
+    } catch (err) {
+      if (err instanceof JobFailure || err instanceof JobCancelled) throw err;
+      if (signal.aborted) throw new JobCancelled();
+      if (err instanceof SignInError) {
+        throw new JobFailure(
+          err.reason === "rejected" ? "credentials_required" : "login_url_invalid",
+          `signing in failed: ${err.reason}`,
+          err.reason === "timeout",
+        );
+      }
+      if (err instanceof NavigationError) throw new JobFailure("url_invalid", describe(err).slice(0, 300), false);
+      if (err instanceof TtsUnavailableError)
+        throw new JobFailure("tts_unavailable", describe(err).slice(0, 300), true);
+      throw new JobFailure("internal_error", `rendering failed: ${describe(err)}`.slice(0, 300), true);
+    } finally {
+      await fence?.dispose().catch(() => undefined);
+      await session?.close();
+      await rm(dir, { recursive: true, force: true });
+    }
+  },
+});

@@ -1,0 +1,326 @@
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { watermarkBox } from "../../src/media/compose/index.js";
+import { probe } from "../../src/media/ffmpeg/probe.js";
+import { runFfmpeg } from "../../src/media/ffmpeg/run.js";
+import { closeWalkthroughBrowser } from "../../src/pipelines/walkthrough/browser.js";
+import { Harness, idem } from "../../src/testutil/harness.js";
+import { seedStoryboard } from "../support/seed-storyboard.js";
+import { type Site, startSite } from "../support/site-server.js";
+
+/**
+ * Walkthroughs end to end on the fixture site with real Chromium, espeak-ng and ffmpeg: plan → edit
+ * beats → render → download → ffprobe and pixels; seconds reserved, charged and released; events.
+ */
+
+const CONFIG = { allowPrivateHosts: ["127.0.0.1"] };
+const FPS = 30;
+
+interface Envelope {
+  id: string;
+  state: string;
+  result: { artifacts: { type: string; url: string; bytes: number; sha256: string }[]; durationSeconds: number } | null;
+  cost: { secondsReserved: number; secondsCharged: number | null; watermark: boolean };
+  error: { code: string } | null;
+}
+interface PlanBeat {
+  id: string;
+  action: string;
+  narration: string;
+}
+
+let h: Harness;
+let site: Site;
+let dir: string;
+type User = Awaited<ReturnType<Harness["user"]>>;
+
+beforeAll(async () => {
+  site = await startSite();
+  h = await Harness.start({ config: CONFIG, rateStore: "memory" });
+  dir = await mkdtemp(join(tmpdir(), "cw-renders-"));
+});
+afterAll(async () => {
+  await h.close();
+  await site.close();
+  await closeWalkthroughBrowser();
+  await rm(dir, { recursive: true, force: true });
+});
+
+const fetchFile = async (url: string): Promise<Buffer> => {
+  const res = await h.app.inject({ method: "GET", url: url.replace(h.deps.config.publicUrl, "") });
+  expect(res.statusCode).toBe(200);
+  return res.rawPayload;
+};
+const getRender = async (u: User, id: string, token = u.key) =>
+  (await h.request("GET", `/renders/${id}`, { token })).body as Envelope;
+const wallet = async (u: User) => (await h.request("GET", "/wallet", { token: u.key })).body;
+
+/** One frame at `seconds` as raw RGB (w×h×3). */
+async function frameAt(video: string, seconds: number, w: number, h: number): Promise<Buffer> {
+  const out = join(dir, `f-${Math.random().toString(36).slice(2)}.rgb`);
+  await runFfmpeg([
+    "-v",
+    "error",
+    "-ss",
+    seconds.toFixed(3),
+    "-i",
+    video,
+    "-frames:v",
+    "1",
+    "-f",
+    "rawvideo",
+    "-pix_fmt",
+    "rgb24",
+    "-s",
+    `${w}x${h}`,
+    "-y",
+    out,
+  ]);
+  const { readFile } = await import("node:fs/promises");
+  const buf = await readFile(out);
+  expect(buf.length).toBe(w * h * 3);
+  return buf;
+}
+
+/** Mean absolute difference of two RGB frames inside a box (0–255). */
+function meanDiff(
+  a: Buffer,
+  b: Buffer,
+  width: number,
+  box: { x: number; y: number; width: number; height: number },
+): number {
+  let sum = 0;
+  let n = 0;
+  for (let y = box.y; y < box.y + box.height; y++) {
+    for (let x = box.x; x < box.x + box.width; x++) {
+      const i = (y * width + x) * 3;
+      for (let c = 0; c < 3; c++) sum += Math.abs((a[i + c] as number) - (b[i + c] as number));
+      n += 3;
+    }
+  }
+  return sum / n;
+}
+
+describe.runIf(process.env.CLIPWRIGHT_TEST_DB !== "postgres")("walkthrough renders end to end", () => {
+  let paid: User;
+  let storyboardId: string;
+  let beats: PlanBeat[];
+  let paidVideo: string;
+  let paidRender: Envelope;
+  const NEW_LINE = "Every plan includes unlimited dashboards and a friendly support team.";
+
+  beforeAll(async () => {
+    paid = await h.user();
+    const res = await h.request("POST", "/storyboards", {
+      token: paid.key,
+      idempotencyKey: idem(),
+      body: { url: `${site.url}/`, targetSeconds: 30, hint: "pricing" },
+    });
+    expect(res.status).toBe(202);
+    storyboardId = res.body.id;
+    await h.drain();
+    const sb = (await h.request("GET", `/storyboards/${storyboardId}`, { token: paid.key })).body;
+    expect(sb.state).toBe("succeeded");
+    const planUrl = sb.result.artifacts.find((a: { type: string }) => a.type === "storyboard").url;
+    beats = JSON.parse((await fetchFile(planUrl)).toString("utf8")).beats;
+    expect(beats.length).toBeGreaterThanOrEqual(4);
+  });
+
+  it("renders an edited storyboard: MP4 of the fixed length to a frame, 1920×1080, audio, poster and captions", {
+    timeout: 120_000,
+  }, async () => {
+    const hidden = beats[beats.length - 1] as PlanBeat;
+    const edited = beats[1] as PlanBeat;
+    const before = await wallet(paid);
+    const res = await h.request("POST", `/storyboards/${storyboardId}/renders`, {
+      token: paid.key,
+      idempotencyKey: idem(),
+      body: {
+        beats: [
+          { beatId: hidden.id, hidden: true },
+          { beatId: edited.id, narration: NEW_LINE },
+        ],
+      },
+    });
+    expect(res.status).toBe(202);
+    expect(res.body.resource.cost).toEqual({ secondsReserved: 30, secondsCharged: null, watermark: false });
+    expect((await wallet(paid)).reservedSeconds).toBe(before.reservedSeconds + 30);
+    await h.drain();
+
+    paidRender = await getRender(paid, res.body.resource.id);
+    expect(paidRender.error).toBeNull();
+    expect(paidRender.state).toBe("succeeded");
+    const result = paidRender.result as NonNullable<Envelope["result"]>;
+    expect(result.artifacts.map((a) => a.type).sort()).toEqual(["captions", "poster", "video"]);
+    for (const a of result.artifacts) {
+      expect(a.bytes).toBeGreaterThan(0);
+      expect(a.sha256).toMatch(/^[0-9a-f]{64}$/);
+    }
+    expect(result.durationSeconds).toBeCloseTo(30, 5);
+
+    const dl = await h.request("GET", `/renders/${paidRender.id}/download`, { token: paid.key });
+    expect(dl.status).toBe(200);
+    expect(dl.body).toMatchObject({ contentType: "video/mp4", durationSeconds: result.durationSeconds });
+    const bytes = await fetchFile(dl.body.url);
+    expect(bytes.length).toBe(dl.body.bytes);
+    paidVideo = join(dir, "paid.mp4");
+    await writeFile(paidVideo, bytes);
+
+    const info = await probe(paidVideo, { countFrames: true });
+    expect(info.video).toMatchObject({ codec: "h264", width: 1920, height: 1080, pixFmt: "yuv420p", frameRate: FPS });
+    expect(info.video?.frames).toBe(Math.round(result.durationSeconds * FPS));
+    expect(Math.abs((info.video?.durationSeconds ?? 0) - result.durationSeconds)).toBeLessThanOrEqual(1 / FPS);
+    expect(info.audio).toMatchObject({ codec: "aac", sampleRate: 48_000 });
+    expect(Math.abs((info.audio?.durationSeconds ?? 0) - result.durationSeconds)).toBeLessThanOrEqual(1 / FPS);
+
+    // Captions: the edited line is there, the hidden beat's is not, cues in order inside the video.
+    const vttUrl = result.artifacts.find((a) => a.type === "captions")?.url as string;
+    const vtt = (await fetchFile(vttUrl)).toString("utf8");
+    expect(vtt.startsWith("WEBVTT")).toBe(true);
+    expect(vtt.replace(/\s+/g, " ")).toContain("unlimited dashboards");
+    expect(vtt).not.toContain(hidden.narration.slice(0, 20));
+    const times = [...vtt.matchAll(/(\d\d):(\d\d):(\d\d)\.(\d{3}) --> (\d\d):(\d\d):(\d\d)\.(\d{3})/g)].map((m) => [
+      Number(m[1]) * 3600 + Number(m[2]) * 60 + Number(m[3]) + Number(m[4]) / 1000,
+      Number(m[5]) * 3600 + Number(m[6]) * 60 + Number(m[7]) + Number(m[8]) / 1000,
+    ]);
+    expect(times.length).toBeGreaterThanOrEqual(3);
+    for (const [i, [start, end]] of times.entries()) {
+      expect(end as number).toBeGreaterThan(start as number);
+      expect(end as number).toBeLessThanOrEqual(result.durationSeconds + 0.001);
+      if (i > 0) expect(start as number).toBeGreaterThanOrEqual((times[i - 1] as number[])[0] as number);
+    }
+
+    // Frames change between beats: the first beat's page and the last shown beat's page differ.
+    const first = await frameAt(paidVideo, 1, 480, 270);
+    const last = await frameAt(paidVideo, result.durationSeconds - 0.5, 480, 270);
+    expect(meanDiff(first, last, 480, { x: 0, y: 0, width: 480, height: 270 })).toBeGreaterThan(3);
+  });
+
+  it("charges the real length and releases the rest; the ledger and the envelope agree; render.succeeded is emitted", async () => {
+    expect(paidRender.cost).toEqual({ secondsReserved: 30, secondsCharged: 30, watermark: false });
+    const w = await wallet(paid);
+    expect(w.reservedSeconds).toBe(0);
+    const ledger = (await h.request("GET", "/wallet/ledger?limit=10", { token: paid.key })).body.data as {
+      type: string;
+      jobId: string | null;
+      deltas: { reservedSeconds: number; planSeconds: number };
+    }[];
+    const mine = ledger.filter((e) => e.jobId === paidRender.id);
+    expect(mine.map((e) => e.type).sort()).toEqual(["charge", "reservation"]);
+    const charge = mine.find((e) => e.type === "charge");
+    expect(charge?.deltas).toMatchObject({ planSeconds: -30, reservedSeconds: -30 });
+    const events = await h.deps.db.kysely
+      .selectFrom("webhook_events")
+      .select(["type", "body"])
+      .where("account_id", "=", paid.id)
+      .execute();
+    const succeeded = events.find((e) => e.type === "render.succeeded" && e.body.includes(paidRender.id));
+    expect(succeeded).toBeDefined();
+    expect(events.some((e) => e.type === "storyboard.succeeded")).toBe(true);
+  });
+
+  it("marks the free tier's video (watermark pixels present only there) and charges nothing", {
+    timeout: 120_000,
+  }, async () => {
+    const free = await h.user({ paid: false });
+    const plan = beats.map((b) => ({ ...(b as PlanBeat & Record<string, unknown>) })) as never;
+    const seeded = await seedStoryboard(h, free.id, {
+      beats: plan,
+      url: `${site.url}/`,
+      options: { targetSeconds: 30 },
+    });
+    const edits = {
+      beats: [
+        { beatId: (beats[beats.length - 1] as PlanBeat).id, hidden: true },
+        { beatId: (beats[1] as PlanBeat).id, narration: NEW_LINE },
+      ],
+    };
+    const res = await h.request("POST", `/storyboards/${seeded}/renders`, {
+      token: free.session,
+      idempotencyKey: idem(),
+      body: edits,
+    });
+    expect(res.status).toBe(202);
+    expect(res.body.resource.cost).toEqual({ secondsReserved: 0, secondsCharged: null, watermark: true });
+    await h.drain();
+    const done = await getRender(free, res.body.resource.id, free.session);
+    expect(done.state).toBe("succeeded");
+    expect(done.cost).toEqual({ secondsReserved: 0, secondsCharged: 0, watermark: true });
+    const video = join(dir, "free.mp4");
+    const dl = await h.request("GET", `/renders/${done.id}/download`, { token: free.session });
+    await writeFile(video, await fetchFile(dl.body.url));
+
+    const W = 1920;
+    const H = 1080;
+    const at = 2;
+    const marked = await frameAt(video, at, W, H);
+    const clean = await frameAt(paidVideo, at, W, H);
+    const box = watermarkBox({ width: W, height: H });
+    // Same plan, same options: the frames match except where the free tier's mark is drawn.
+    expect(meanDiff(marked, clean, W, box)).toBeGreaterThan(10);
+    const centre = { x: W / 2 - 200, y: H / 2 - 150, width: 400, height: 300 };
+    expect(meanDiff(marked, clean, W, centre)).toBeLessThan(4);
+  });
+
+  for (const [orientation, capture, w, hgt] of [
+    ["portrait", "phone", 1080, 1920],
+    ["square", "desktop", 1080, 1080],
+  ] as const) {
+    it(`plans and renders a URL in one job: ${orientation} ${w}×${hgt}, ${capture} capture`, {
+      timeout: 120_000,
+    }, async () => {
+      const res = await h.request("POST", "/renders", {
+        token: paid.key,
+        idempotencyKey: idem(),
+        body: { url: `${site.url}/`, orientation, capture, maxSeconds: 30, captionStyle: "bold", background: "ocean" },
+      });
+      expect(res.status).toBe(202);
+      await h.drain();
+      const done = await getRender(paid, res.body.resource.id);
+      expect(done.error).toBeNull();
+      expect(done.state).toBe("succeeded");
+      const result = done.result as NonNullable<Envelope["result"]>;
+      expect(result.durationSeconds).toBeLessThanOrEqual(30);
+      expect(done.cost.secondsCharged).toBe(Math.ceil(result.durationSeconds - 1e-9));
+      const file = join(dir, `${orientation}.mp4`);
+      const dl = await h.request("GET", `/renders/${done.id}/download`, { token: paid.key });
+      await writeFile(file, await fetchFile(dl.body.url));
+      const info = await probe(file);
+      expect([info.video?.width, info.video?.height]).toEqual([w, hgt]);
+      expect(Math.abs((info.video?.durationSeconds ?? 0) - result.durationSeconds)).toBeLessThanOrEqual(1 / FPS);
+      expect(info.audio?.codec).toBe("aac");
+    });
+  }
+
+  it("cancels a running render at its next step: cancelled, every held second released, render.cancelled emitted", {
+    timeout: 60_000,
+  }, async () => {
+    const res = await h.request("POST", `/storyboards/${storyboardId}/renders`, {
+      token: paid.key,
+      idempotencyKey: idem(),
+    });
+    expect(res.status).toBe(202);
+    const id = res.body.resource.id as string;
+    for (let i = 0; i < 200 && (await getRender(paid, id)).state === "queued"; i++)
+      await new Promise((r) => setTimeout(r, 25));
+    const cancel = await h.request("POST", `/renders/${id}/cancel`, {
+      token: paid.key,
+      idempotencyKey: idem(),
+      body: {},
+    });
+    expect(cancel.status).toBe(200);
+    await h.drain();
+    const done = await getRender(paid, id);
+    expect(done.state).toBe("cancelled");
+    expect(done.cost.secondsCharged).toBe(0);
+    expect((await wallet(paid)).reservedSeconds).toBe(0);
+    const events = await h.deps.db.kysely
+      .selectFrom("webhook_events")
+      .select(["type", "body"])
+      .where("account_id", "=", paid.id)
+      .execute();
+    expect(events.some((e) => e.type === "render.cancelled" && e.body.includes(id))).toBe(true);
+  });
+});

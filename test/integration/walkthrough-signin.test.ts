@@ -1,0 +1,209 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { prepareStoryboard } from "../../src/domains/storyboards/create-storyboard.js";
+import { createJob } from "../../src/jobs/create.js";
+import { BrowserPool, type BrowserSession, type CaptureSpec } from "../../src/media/browser/index.js";
+import { staticResolver } from "../../src/net/resolver.js";
+import { closeWalkthroughBrowser } from "../../src/pipelines/walkthrough/browser.js";
+import { setCredentialSource } from "../../src/pipelines/walkthrough/credentials.js";
+import { fenceContext, siteGuardCheck } from "../../src/pipelines/walkthrough/network.js";
+import { SignInError, signIn } from "../../src/pipelines/walkthrough/sign-in.js";
+import { Harness } from "../../src/testutil/harness.js";
+import { DEMO_EMAIL, DEMO_PASSWORD, type Site, startSite } from "../support/site-server.js";
+
+// Real Chromium against the fixture site. Browser work has no database: sqlite project only.
+const browserOnly = describe.runIf(process.env.CLIPWRIGHT_TEST_DB !== "postgres");
+
+const DESKTOP: CaptureSpec = { width: 1280, height: 800, deviceScaleFactor: 1, isMobile: false, hasTouch: false };
+const WRONG = "not-the-password-42";
+
+let site: Site;
+let pool: BrowserPool;
+beforeAll(async () => {
+  site = await startSite();
+  pool = new BrowserPool({ actionTimeoutMs: 5_000, navigationTimeoutMs: 10_000 });
+});
+afterAll(async () => {
+  await pool.close();
+  await site.close();
+});
+
+browserOnly("sign-in", () => {
+  let session: BrowserSession;
+  afterEach(() => session?.close());
+
+  it("signs in with the demo credentials and lands on /dashboard", async () => {
+    session = await pool.newSession(DESKTOP);
+    const before = site.signIns;
+    await signIn(session.page, { loginUrl: `${site.url}/signin`, username: DEMO_EMAIL, password: DEMO_PASSWORD });
+    expect(session.page.url()).toBe(`${site.url}/dashboard`);
+    expect(site.signIns).toBe(before + 1);
+  });
+
+  it("wrong password: SignInError rejected, the password nowhere in the error", async () => {
+    session = await pool.newSession(DESKTOP);
+    const started = Date.now();
+    const err = await signIn(session.page, {
+      loginUrl: `${site.url}/signin`,
+      username: DEMO_EMAIL,
+      password: WRONG,
+    }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(SignInError);
+    expect((err as SignInError).reason).toBe("rejected");
+    expect(Date.now() - started).toBeLessThan(5_000);
+    expect(JSON.stringify({ message: (err as Error).message, stack: (err as Error).stack, err })).not.toContain(WRONG);
+  });
+
+  it("a page without a sign-in form: form_not_found; a login page that does not open: unreachable", async () => {
+    session = await pool.newSession(DESKTOP);
+    const opts = { formTimeoutMs: 500 };
+    const creds = { username: DEMO_EMAIL, password: DEMO_PASSWORD };
+    const none = await signIn(session.page, { ...creds, loginUrl: `${site.url}/pricing` }, opts).catch((e) => e);
+    expect(none).toMatchObject({ name: "SignInError", reason: "form_not_found" });
+    const gone = await signIn(session.page, { ...creds, loginUrl: `${site.url}/nope` }, opts).catch((e) => e);
+    expect(gone).toMatchObject({ name: "SignInError", reason: "unreachable" });
+  });
+
+  it("two-step forms: the username first, then the password", async () => {
+    session = await pool.newSession(DESKTOP);
+    const loginUrl = `${site.url}/signin/two-step`;
+    await signIn(session.page, { loginUrl, username: DEMO_EMAIL, password: DEMO_PASSWORD });
+    expect(session.page.url()).toBe(`${site.url}/dashboard`);
+    const other = await pool.newSession(DESKTOP);
+    try {
+      const err = await signIn(other.page, { loginUrl, username: DEMO_EMAIL, password: WRONG }).catch((e) => e);
+      expect(err).toMatchObject({ name: "SignInError", reason: "rejected" });
+    } finally {
+      await other.close();
+    }
+  });
+});
+
+browserOnly("network fence", () => {
+  let session: BrowserSession;
+  afterEach(() => session?.close());
+  const port = () => new URL(site.url).port;
+  /** An aborted navigation: goto fails, then Chromium commits its error page (awaited so the next goto is not interrupted). */
+  const refused = async (url: string) => {
+    await expect(session.page.goto(url)).rejects.toThrow(/ERR_BLOCKED_BY_CLIENT|ERR_ABORTED/);
+    await session.page.waitForURL(/^chrome-error:/, { timeout: 2_000 }).catch(() => {});
+  };
+
+  it("aborts main-frame navigations to origins not approved, and non-http schemes", async () => {
+    session = await pool.newSession(DESKTOP);
+    const fence = await fenceContext(session.context, { check: async () => true, allowedOrigins: [site.url] });
+    await session.page.goto(`${site.url}/`);
+    await refused(`http://localhost:${port()}/pricing`);
+    expect(fence.blocked.origin).toBe(1);
+    // Lifted after sign-in: any origin that passes the check.
+    fence.setAllowedOrigins(null);
+    await session.page.goto(`http://localhost:${port()}/pricing`);
+    await refused("file:///etc/hostname");
+    expect(fence.blocked.scheme).toBe(1);
+    expect(fence.blockedTotal).toBe(2);
+  });
+
+  it("aborts requests to hosts the guard refuses, asking it once per origin", async () => {
+    session = await pool.newSession(DESKTOP);
+    const asked: string[] = [];
+    const check = siteGuardCheck(
+      { env: "test", allowPrivateHosts: ["127.0.0.1"] },
+      staticResolver({ "internal.example": ["10.0.0.7"] }),
+    );
+    const fence = await fenceContext(session.context, {
+      check: (url) => {
+        asked.push(url.origin);
+        return check(url);
+      },
+    });
+    await session.page.goto(`${site.url}/`);
+    await session.page.goto(`${site.url}/features`);
+    expect(asked).toEqual([site.url]); // documents, CSS and JS of one origin: one check
+    const outcome = await session.page.evaluate(async (p) => {
+      const tryFetch = (u: string) =>
+        fetch(u, { mode: "no-cors" }).then(
+          () => "ok",
+          () => "failed",
+        );
+      return [await tryFetch(`http://localhost:${p}/pricing`), await tryFetch("http://internal.example/")];
+    }, port());
+    expect(outcome).toEqual(["failed", "failed"]); // localhost is not on the allow-list; internal.example is private
+    expect(fence.blocked.host).toBe(2);
+    await refused(`http://localhost:${port()}/`);
+    expect(fence.blocked.host).toBe(3);
+    expect(asked.filter((o) => o.startsWith("http://localhost"))).toHaveLength(1);
+  });
+});
+
+browserOnly("storyboard job signed in", () => {
+  let h: Harness;
+  let user: Awaited<ReturnType<Harness["user"]>>;
+  beforeAll(async () => {
+    h = await Harness.start({ config: { allowPrivateHosts: ["127.0.0.1"] }, rateStore: "memory" });
+    user = await h.user();
+  });
+  afterAll(async () => {
+    setCredentialSource(null);
+    await h.close();
+    await closeWalkthroughBrowser();
+  });
+
+  async function plan(password: string | null, language?: string) {
+    const input = await prepareStoryboard(h.deps, user.id, { url: `${site.url}/`, ...(language ? { language } : {}) });
+    const loginUrl = `${site.url}/signin`;
+    const { job } = await createJob(h.deps, {
+      accountId: user.id,
+      kind: "walkthrough.storyboard",
+      input: { ...input, signIn: { loginUrl, additionalLoginOrigins: [] } },
+      reserveSeconds: 0,
+      watermark: false,
+      idempotencyKey: null,
+      requestId: null,
+    });
+    const asked: string[] = [];
+    setCredentialSource({
+      read: async (id) => {
+        asked.push(id);
+        return password === null
+          ? null
+          : { loginUrl, username: DEMO_EMAIL, password, additionalLoginOrigins: [] as string[] };
+      },
+    });
+    await h.drain();
+    const done = (await h.request("GET", `/storyboards/${job.id}`, { token: user.key })).body;
+    expect(asked).toEqual([job.id]);
+    return done;
+  }
+
+  async function planOf(envelope: { result: { artifacts: { type: string; url: string }[] } }) {
+    const artifact = envelope.result.artifacts.find((a) => a.type === "storyboard");
+    const res = await h.app.inject({ method: "GET", url: (artifact?.url ?? "").replace(h.deps.config.publicUrl, "") });
+    return JSON.parse(res.body);
+  }
+
+  it("signs in first and plans the dashboard behind it (signedIn: true), never signing out", async () => {
+    const done = await plan(DEMO_PASSWORD, "fr-FR");
+    expect(done).toMatchObject({ state: "succeeded", error: null });
+    const stored = await planOf(done);
+    expect(stored.signedIn).toBe(true);
+    expect(stored.narrationLanguage).toBe("fr");
+    const urls: string[] = stored.beats.map((b: { url: string }) => b.url);
+    expect(urls).toContain(`${site.url}/dashboard`);
+    expect(stored.beats[0].narration).toMatch(/^Bienvenue sur Acme Analytics\./);
+    const dash = stored.beats.find((b: { url: string }) => b.url === `${site.url}/dashboard`);
+    expect(dash).toMatchObject({
+      action: "navigate",
+      title: "Dashboard",
+      narration: expect.stringMatching(/^Ouvrons Dashboard\./),
+    });
+    for (const b of stored.beats) expect(JSON.stringify(b.target ?? {})).not.toMatch(/sign ?(in|out)/i);
+    expect(JSON.stringify(done)).not.toContain(DEMO_PASSWORD);
+  });
+
+  it("rejected credentials fail with credentials_required; none stored too", async () => {
+    const wrong = await plan(WRONG);
+    expect(wrong).toMatchObject({ state: "failed", error: { code: "credentials_required", retryable: false } });
+    expect(JSON.stringify(wrong)).not.toContain(WRONG);
+    const missing = await plan(null);
+    expect(missing).toMatchObject({ state: "failed", error: { code: "credentials_required", retryable: false } });
+  });
+});

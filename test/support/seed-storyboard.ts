@@ -1,0 +1,163 @@
+import { iso } from "../../src/clock.js";
+import { uuidv7 } from "../../src/ids.js";
+import type { JobRow } from "../../src/jobs/envelope.js";
+import type { Harness } from "../../src/testutil/harness.js";
+
+export interface SeedBeat {
+  id: string;
+  title: string;
+  action: "navigate" | "click" | "type" | "scroll" | "hover";
+  target: { role?: string; name?: string; css?: string } | null;
+  url: string;
+  value?: string;
+  narration: string;
+  estimatedSeconds: number;
+}
+
+export interface SeedOptions {
+  avatar: string;
+  background: string;
+  captionStyle: string;
+  capture: string;
+  language: string | null;
+  orientation: string;
+  voiceId: string | null;
+  templateId: string | null;
+  targetSeconds: number | null;
+  maxSeconds: number | null;
+}
+
+export const DEFAULT_OPTIONS: SeedOptions = {
+  avatar: "none",
+  background: "none",
+  captionStyle: "classic",
+  capture: "desktop",
+  language: "en-US",
+  orientation: "landscape",
+  voiceId: null,
+  templateId: null,
+  targetSeconds: null,
+  maxSeconds: null,
+};
+
+/** Five beats of the fixture site, as the planner writes them (urls under `base`). */
+export function siteBeats(base: string): SeedBeat[] {
+  return [
+    {
+      id: "b1",
+      title: "Welcome",
+      action: "navigate",
+      target: null,
+      url: `${base}/`,
+      narration: "Welcome to Acme Analytics.",
+      estimatedSeconds: 3,
+    },
+    {
+      id: "b2",
+      title: "Features",
+      action: "click",
+      target: { role: "link", name: "Features" },
+      url: `${base}/features`,
+      narration: "Let's open Features.",
+      estimatedSeconds: 3,
+    },
+    {
+      id: "b3",
+      title: "Pricing",
+      action: "click",
+      target: { role: "link", name: "Pricing" },
+      url: `${base}/pricing`,
+      narration: "Pricing is simple.",
+      estimatedSeconds: 3,
+    },
+    {
+      id: "b4",
+      title: "Home",
+      action: "navigate",
+      target: null,
+      url: `${base}/`,
+      narration: "Back home.",
+      estimatedSeconds: 3,
+    },
+    {
+      id: "b5",
+      title: "Scroll",
+      action: "scroll",
+      target: { role: "heading", name: "How it works" },
+      url: `${base}/`,
+      narration: "Scroll down to see how it works.",
+      estimatedSeconds: 3,
+    },
+  ];
+}
+
+/**
+ * A storyboard job row as a finished planning run leaves it (its plan stored as the `storyboard`
+ * artifact), without running Chromium: for tests of what renders do with a plan.
+ */
+export async function seedStoryboard(
+  h: Harness,
+  accountId: string,
+  opts: {
+    state?: JobRow["state"];
+    beats?: SeedBeat[];
+    options?: Partial<SeedOptions>;
+    signedIn?: boolean;
+    url?: string;
+    expired?: boolean;
+  } = {},
+): Promise<string> {
+  const now = h.clock.now();
+  const id = uuidv7(now.getTime());
+  const state = opts.state ?? "succeeded";
+  const url = opts.url ?? "https://site.example/";
+  let result: string | null = null;
+  if (state === "succeeded") {
+    const plan = {
+      url,
+      hint: null,
+      options: { ...DEFAULT_OPTIONS, ...opts.options },
+      beats: opts.beats ?? siteBeats(url.replace(/\/$/, "")),
+      signedIn: opts.signedIn ?? false,
+      createdAt: iso(now),
+    };
+    const file = await h.deps.storage.put(`jobs/${id}/storyboard.json`, Buffer.from(JSON.stringify(plan)));
+    result = JSON.stringify({ artifacts: [{ type: "storyboard", ...file }], durationSeconds: 15 });
+  }
+  const terminal = state === "succeeded" || state === "failed" || state === "cancelled";
+  await h.deps.db.kysely
+    .insertInto("jobs")
+    .values({
+      id,
+      account_id: accountId,
+      kind: "walkthrough.storyboard",
+      state,
+      internal_status: state,
+      stage: null,
+      progress_stage: null,
+      progress_percent: null,
+      progress_at: null,
+      error_code: state === "failed" ? "url_invalid" : null,
+      error_reason: null,
+      error_retryable: state === "failed" ? 0 : null,
+      error_terminal: state === "failed" ? 1 : null,
+      result,
+      seconds_reserved: 0,
+      seconds_charged: terminal ? 0 : null,
+      watermark: 0,
+      artifacts_expired: opts.expired ? 1 : 0,
+      cancel_requested: 0,
+      attempts: 1,
+      lease_until: null,
+      input: JSON.stringify({ url }),
+      idempotency_key: null,
+      request_id: null,
+      created_at: iso(now),
+      started_at: iso(now),
+      finished_at: terminal ? iso(now) : null,
+      expires_at: null,
+      updated_at: iso(now),
+    })
+    .execute();
+  return id;
+}
