@@ -67,7 +67,8 @@ describe("decodePng", () => {
     const png = pngFile(3, 2, 2, 1, deflateSync(raw));
     const img = decodePng(png);
     for (let y = 0; y < 2; y++)
-      for (let x = 0; x < 3; x++) expect([...img.data.subarray((y * 3 + x) * 4, (y * 3 + x) * 4 + 4)]).toEqual([...px(x, y), 255]);
+      for (let x = 0; x < 3; x++)
+        expect([...img.data.subarray((y * 3 + x) * 4, (y * 3 + x) * 4 + 4)]).toEqual([...px(x, y), 255]);
   });
 
   it("refuses what is not a PNG", () => {

@@ -52,7 +52,8 @@ describe("computeTimeline", () => {
     scenes.forEach((s, i) => {
       const frames = t.scenes[i]?.frames ?? 0;
       expect(frames / 25).toBeGreaterThanOrEqual(s.motionSeconds - 1e-9);
-      if (s.narrationSeconds > 0) expect(frames / 25).toBeGreaterThanOrEqual(LEAD_IN_SECONDS + s.narrationSeconds - 1e-9);
+      if (s.narrationSeconds > 0)
+        expect(frames / 25).toBeGreaterThanOrEqual(LEAD_IN_SECONDS + s.narrationSeconds - 1e-9);
     });
     expect(() => computeTimeline(scenes, 25, 3)).toThrow(RangeError);
   });

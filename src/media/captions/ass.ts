@@ -129,18 +129,27 @@ export function toAss(input: AssInput): string {
     const outlineColor = assColor(look.boxColor ?? look.strokeColor ?? "#000000");
     const marginV = Math.round(look.marginRatio * height);
     const marginH = horizontalMargin(look, width, height);
-    styles.push(
-      `Style: Caption,${look.fontFamily},${size},${primary},${secondary},${outlineColor},&H80000000,${look.fontWeight},0,0,0,100,100,0,0,${boxed ? 3 : 1},${outline.toFixed(1)},0,${ALIGN[look.position] ?? 2},${marginH},${marginH},${marginV},1`,
-    );
+    const align = ALIGN[look.position] ?? 2;
+    const style = (name: string, border: number, outlineWidth: number) =>
+      `Style: ${name},${look.fontFamily},${size},${primary},${secondary},${outlineColor},&H80000000,${look.fontWeight},0,0,0,100,100,0,0,${border},${outlineWidth.toFixed(1)},0,${align},${marginH},${marginH},${marginV},1`;
+    styles.push(style("Caption", boxed ? 3 : 1, outline));
+    // Karaoke splits a line into one run per word and libass boxes each run, so translucent boxes would
+    // overlap: the box is drawn by an invisible copy of the line underneath, the words on top unboxed.
+    const splitBox = boxed && look.highlightColor !== null;
+    if (splitBox) styles.push(style("CaptionWords", 1, 0));
     const lineChars = captionLineChars(look, width, height);
     for (const cue of input.cues) {
       const raw = look.uppercase ? cue.text.toUpperCase() : cue.text;
       const lines = wrapCaption(raw, lineChars).slice(0, Math.max(1, look.maxLines));
       const seconds = cue.endSeconds - cue.startSeconds;
-      const body = look.highlightColor
-        ? karaokeLines(lines, seconds)
-        : lines.map((l) => escapeAssText(l)).join("\\N");
-      events.push(`Dialogue: 0,${assTime(cue.startSeconds)},${assTime(cue.endSeconds)},Caption,,0,0,0,,${body}`);
+      const plain = lines.map((l) => escapeAssText(l)).join("\\N");
+      const span = `${assTime(cue.startSeconds)},${assTime(cue.endSeconds)}`;
+      if (!look.highlightColor) events.push(`Dialogue: 0,${span},Caption,,0,0,0,,${plain}`);
+      else if (!splitBox) events.push(`Dialogue: 0,${span},Caption,,0,0,0,,${karaokeLines(lines, seconds)}`);
+      else {
+        events.push(`Dialogue: 0,${span},Caption,,0,0,0,,{\\1a&HFF&}${plain}`);
+        events.push(`Dialogue: 1,${span},CaptionWords,,0,0,0,,${karaokeLines(lines, seconds)}`);
+      }
     }
   }
   if (input.watermark) {

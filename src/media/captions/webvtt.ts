@@ -150,7 +150,8 @@ function packWords(text: string, maxChars: number): string[] {
 /**
  * Narration of one beat as cues covering exactly [startSeconds, startSeconds + durationSeconds]: split on
  * sentence, then phrase boundaries (each cue ≤ 84 characters, i.e. two caption lines), each cue's time
- * proportional to its characters (`maxChars` lowers the limit for narrower burned-in captions). Cues are contiguous (each starts where the previous ends), the first
+ * proportional to its characters (`maxChars` lowers the limit for narrower burned-in captions). Cues are
+ * contiguous (each starts where the previous ends), the first
  * starts at `startSeconds` and the last ends at exactly `startSeconds + durationSeconds`.
  */
 export function splitNarration(

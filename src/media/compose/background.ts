@@ -18,7 +18,11 @@ export interface Layout {
 const even = (n: number): number => 2 * Math.round(n / 2);
 
 /** Fits an image of `image` aspect into the output, keeping the aspect ratio, centred. */
-export function layoutFor(output: { width: number; height: number }, image: { width: number; height: number }, bg: BackgroundOption): Layout {
+export function layoutFor(
+  output: { width: number; height: number },
+  image: { width: number; height: number },
+  bg: BackgroundOption,
+): Layout {
   const inset = bg.kind !== "none";
   const short = Math.min(output.width, output.height);
   const margin = inset ? Math.round(short * 0.06) : 0;

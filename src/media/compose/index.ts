@@ -6,8 +6,8 @@ import { artifactOf, concatAudio, posterFrame } from "../ffmpeg/encode.js";
 import { filterValue, type StreamEncoder, startStreamEncode } from "../ffmpeg/encode-stream.js";
 import { FfmpegError } from "../ffmpeg/run.js";
 import { cornerMask, layoutFor, renderBackground } from "./background.js";
-import { assFor, webVttFor } from "./captions.js";
 import { clonePlanes, copyPlanes, type Planes } from "./canvas.js";
+import { assFor, webVttFor } from "./captions.js";
 import { cursorEnd, frameSpec, type Point, type SceneStills } from "./motion.js";
 import { decodePng } from "./png.js";
 import { FrameRenderer } from "./render.js";
@@ -33,9 +33,11 @@ export type * from "./types.js";
  * libx264 settings. Measured on 600 composed 1080p frames (2 cores): superfast 6.0 CPU-s, SSIM 0.99922;
  * ultrafast with CABAC, deblocking and 2 B-frames back on 3.9 CPU-s, SSIM 0.99932, files ~1.8× larger
  * (≈ 2.5 Mbit/s for a screen walkthrough). The encoder is most of a render's CPU, so the cheaper one wins.
+ * In the whole render benchmark, dropping the B-frames took ffmpeg from 22 to 19 CPU-s and the 60 s render
+ * from 28.7 to 24.3 s wall (docs/benchmarks.md, render); CABAC and deblocking stay for quality.
  */
 const PRESET = "ultrafast";
-const X264_PARAMS = "cabac=1:no-deblock=0:bframes=2";
+const X264_PARAMS = "cabac=1:no-deblock=0:bframes=0";
 
 function aborted(signal: AbortSignal | undefined): FfmpegError {
   return new FfmpegError("composition was cancelled", "aborted", { binary: "ffmpeg", args: [], cause: signal?.reason });
@@ -114,14 +116,22 @@ export async function composeWalkthrough(input: ComposeInput): Promise<ComposedV
     }
     const segments = scenes.flatMap((s, i) =>
       s.narration.wavPath
-        ? [{ path: s.narration.wavPath, startSeconds: (timeline.scenes[i] as { narrationStartSeconds: number }).narrationStartSeconds }]
+        ? [
+            {
+              path: s.narration.wavPath,
+              startSeconds: (timeline.scenes[i] as { narrationStartSeconds: number }).narrationStartSeconds,
+            },
+          ]
         : [],
     );
     const audio = join(work, "narration.wav");
     await concatAudio(segments, timeline.durationSeconds, audio, { signal });
     report(3);
 
-    const image = { width: viewport.width * viewport.deviceScaleFactor, height: viewport.height * viewport.deviceScaleFactor };
+    const image = {
+      width: viewport.width * viewport.deviceScaleFactor,
+      height: viewport.height * viewport.deviceScaleFactor,
+    };
     const layout = layoutFor(output, image, input.background);
     const background = renderBackground(layout, input.background);
     const renderer = new FrameRenderer(layout, background, cornerMask(layout));
@@ -138,6 +148,7 @@ export async function composeWalkthrough(input: ComposeInput): Promise<ComposedV
       signal,
     });
 
+    const inFlight = new Map<Buffer, Promise<void>>();
     let cursor: Point = { x: viewport.width * 0.62, y: viewport.height * 0.7 };
     let previous: Planes | null = null;
     let written = 0;
@@ -156,8 +167,12 @@ export async function composeWalkthrough(input: ComposeInput): Promise<ComposedV
       };
       let last: Planes | null = null;
       for (let f = 0; f < timing.frames; f++) {
+        // Writes finish in order, so the last one queued from a buffer says when it is free again.
+        await inFlight.get(renderer.nextBuffer());
         last = renderer.render(frameSpec(plan, f), previous);
-        await encoder.write(last.data);
+        const sent = encoder.write(last.data);
+        sent.catch(() => {}); // awaited later; a failed encoder also rejects `done`
+        inFlight.set(last.data, sent);
         if (signal?.aborted) throw aborted(signal);
         written++;
         report(3 + (90 * written) / timeline.frames);
@@ -169,7 +184,7 @@ export async function composeWalkthrough(input: ComposeInput): Promise<ComposedV
       }
       cursor = cursorEnd(plan);
     }
-    if (process.env.CW_DEBUG) console.error({ drawn: renderer.drawn, reused: renderer.reused, resampled: renderer.resampled });
+    await Promise.all(inFlight.values());
     await encoder.finish();
     report(95);
 

@@ -51,7 +51,14 @@ const ZOOM_OUT_SECONDS = 0.6;
 
 /** The zoomed view for a target: up to 1.5×, the target keeping room around it, never past the edges. */
 export function zoomView(target: Box, viewport: Viewport): Rect {
-  const z = Math.max(1, Math.min(MAX_ZOOM, (0.6 * viewport.width) / Math.max(1, target.width), (0.6 * viewport.height) / Math.max(1, target.height)));
+  const z = Math.max(
+    1,
+    Math.min(
+      MAX_ZOOM,
+      (0.6 * viewport.width) / Math.max(1, target.width),
+      (0.6 * viewport.height) / Math.max(1, target.height),
+    ),
+  );
   const width = viewport.width / z;
   const height = viewport.height / z;
   const cx = target.x + target.width / 2;

@@ -11,11 +11,17 @@ import { type CursorSprites, cursorSprites, placeCursor, rippleSprite } from "./
  */
 
 const CONTENT_CACHE = 4;
+/**
+ * Pictures drawn into in turn: while the encoder still reads one (a write resolves only once its bytes
+ * are in the pipe), the next frames are drawn into the others, so drawing and encoding overlap.
+ */
+export const FRAME_RING = 4;
 
 export class FrameRenderer {
   private readonly content = new Map<string, Planes>();
   private readonly spare: Planes[] = [];
-  private readonly scratch: Planes;
+  private readonly ring: Planes[];
+  private current = 0;
   private readonly cursor: CursorSprites;
   private readonly rippleRadius: number;
   private lastKey = "";
@@ -31,7 +37,7 @@ export class FrameRenderer {
   ) {
     const { width, height } = layout.output;
     const short = Math.min(width, height);
-    this.scratch = createPlanes(width, height);
+    this.ring = Array.from({ length: FRAME_RING }, () => createPlanes(width, height));
     this.cursor = cursorSprites(Math.max(14, Math.round(short * 0.03)));
     this.rippleRadius = Math.max(10, Math.round(short * 0.035));
   }
@@ -79,6 +85,11 @@ export class FrameRenderer {
     };
   }
 
+  /** The buffer the next drawn frame goes into: the caller waits until the encoder is done with it. */
+  nextBuffer(): Buffer {
+    return (this.ring[(this.current + 1) % FRAME_RING] as Planes).data;
+  }
+
   /** The picture for `spec`; `previous` is the last frame of the scene before (for a cut's crossfade). */
   render(spec: FrameSpec, previous: Planes | null): Planes {
     const cursor = this.toOutput(spec.cursor, spec.view);
@@ -88,27 +99,29 @@ export class FrameRenderer {
       this.layerKey(spec.base),
       spec.over ? `${this.layerKey(spec.over)}~${spec.overAlpha.toFixed(3)}` : "",
       fade.toFixed(3),
-      `${Math.round(cursor.x * 4)},${Math.round(cursor.y * 4)}`,
+      `${Math.round(cursor.x * 2)},${Math.round(cursor.y * 2)}`,
       ripple ? `${ripple.t.toFixed(3)}` : "",
     ].join("|");
     if (key === this.lastKey) {
       this.reused++;
-      return this.scratch;
+      return this.ring[this.current] as Planes;
     }
     this.drawn++;
+    this.current = (this.current + 1) % FRAME_RING;
+    const out = this.ring[this.current] as Planes;
     const base = this.contentFor(spec.base);
     if (spec.over && spec.overAlpha > 0) {
       // `base` is now the most recently used entry, so producing `over` cannot evict it.
-      mixPlanes(this.scratch, base, this.contentFor(spec.over), spec.overAlpha);
-    } else copyPlanes(this.scratch, base);
-    if (fade > 0 && previous) mixPlanes(this.scratch, this.scratch, previous, fade);
+      mixPlanes(out, base, this.contentFor(spec.over), spec.overAlpha);
+    } else copyPlanes(out, base);
+    if (fade > 0 && previous) mixPlanes(out, out, previous, fade);
     if (ripple) {
       const r = rippleSprite(this.rippleRadius, ripple.t, ripple.x, ripple.y);
-      blendSprite(this.scratch, r.sprite, r.x, r.y);
+      blendSprite(out, r.sprite, r.x, r.y);
     }
     const c = placeCursor(this.cursor, cursor.x, cursor.y);
-    blendSprite(this.scratch, c.sprite, c.x, c.y);
+    blendSprite(out, c.sprite, c.x, c.y);
     this.lastKey = key;
-    return this.scratch;
+    return out;
   }
 }

@@ -35,7 +35,11 @@ function halvePlane(src: Uint8Array, sw: number, sh: number, dst: Uint8Array, dw
       const x0 = Math.min(2 * x, sw - 1);
       const x1 = Math.min(2 * x + 1, sw - 1);
       dst[o + x] =
-        ((src[r0 + x0] as number) + (src[r0 + x1] as number) + (src[r1 + x0] as number) + (src[r1 + x1] as number) + 2) >>
+        ((src[r0 + x0] as number) +
+          (src[r0 + x1] as number) +
+          (src[r1 + x0] as number) +
+          (src[r1 + x1] as number) +
+          2) >>
         2;
     }
   }
@@ -108,7 +112,9 @@ function resamplePlane(
     if (wy === 0) {
       for (let i = 0; i < tw; i++) {
         const w = xf[i] as number;
-        dst[o + i] = ((src[r0 + (xi0[i] as number)] as number) * (256 - w) + (src[r0 + (xi1[i] as number)] as number) * w + 128) >> 8;
+        dst[o + i] =
+          ((src[r0 + (xi0[i] as number)] as number) * (256 - w) + (src[r0 + (xi1[i] as number)] as number) * w + 128) >>
+          8;
       }
     } else {
       const iy = 256 - wy;

@@ -2,7 +2,7 @@ import type { Sprite } from "./canvas.js";
 
 /**
  * Overlays drawn in code: the arrow cursor (white with a dark outline and a soft shadow, anti-aliased
- * by 4×4 supersampling, pre-rendered at 4×4 sub-pixel phases so slow moves do not step) and the click
+ * by 4×4 supersampling, pre-rendered at half-pixel phases so slow moves do not step) and the click
  * ripple (a ring that grows and fades).
  */
 
@@ -40,7 +40,7 @@ function arrowDistance(x: number, y: number): number {
 export interface CursorSprites {
   /** The tip's offset inside each sprite (integer part; the phase adds the fraction). */
   pad: number;
-  /** [phaseY × 4 + phaseX], phases in quarters of a pixel. */
+  /** [phaseY × 2 + phaseX], phases in halves of a pixel. */
   variants: Sprite[];
 }
 
@@ -65,16 +65,26 @@ function boxBlur(src: Float32Array, w: number, h: number, r: number): Float32Arr
   return out;
 }
 
-/** Cursor sprites for an arrow `height` output pixels tall. */
+const cache = new Map<number, CursorSprites>();
+
+/** Cursor sprites for an arrow `height` output pixels tall (built once per size and process). */
 export function cursorSprites(height: number): CursorSprites {
+  const hit = cache.get(height);
+  if (hit) return hit;
+  const built = buildCursor(height);
+  cache.set(height, built);
+  return built;
+}
+
+function buildCursor(height: number): CursorSprites {
   const unit = height / 20;
   const pad = Math.ceil(unit * 4) + 2;
   const size = Math.ceil(height) + 2 * pad;
   const outline = 1.3; // arrow units
   const variants: Sprite[] = [];
-  for (let phase = 0; phase < 16; phase++) {
-    const fx = (phase % 4) / 4;
-    const fy = Math.floor(phase / 4) / 4;
+  for (let phase = 0; phase < 4; phase++) {
+    const fx = (phase % 2) / 2;
+    const fy = Math.floor(phase / 2) / 2;
     const outer = new Float32Array(size * size);
     const fill = new Float32Array(size * size);
     for (let y = 0; y < size; y++) {
@@ -94,7 +104,12 @@ export function cursorSprites(height: number): CursorSprites {
     }
     // The shadow: the outline shape, blurred, shifted down-right, at 35 % opacity.
     const shift = Math.max(1, Math.round(unit * 1.2));
-    const blurred = boxBlur(boxBlur(outer, size, size, Math.max(1, Math.round(unit))), size, size, Math.max(1, Math.round(unit)));
+    const blurred = boxBlur(
+      boxBlur(outer, size, size, Math.max(1, Math.round(unit))),
+      size,
+      size,
+      Math.max(1, Math.round(unit)),
+    );
     const data = new Float32Array(size * size * 4);
     for (let y = 0; y < size; y++) {
       for (let x = 0; x < size; x++) {
@@ -120,11 +135,11 @@ export function cursorSprites(height: number): CursorSprites {
 
 /** The sprite and top-left corner that put the cursor's tip at (x, y) output pixels. */
 export function placeCursor(c: CursorSprites, x: number, y: number): { sprite: Sprite; x: number; y: number } {
-  const qx = Math.round(x * 4);
-  const qy = Math.round(y * 4);
-  const ix = Math.floor(qx / 4);
-  const iy = Math.floor(qy / 4);
-  const sprite = c.variants[(qy - iy * 4) * 4 + (qx - ix * 4)] as Sprite;
+  const qx = Math.round(x * 2);
+  const qy = Math.round(y * 2);
+  const ix = Math.floor(qx / 2);
+  const iy = Math.floor(qy / 2);
+  const sprite = c.variants[(qy - iy * 2) * 2 + (qx - ix * 2)] as Sprite;
   return { sprite, x: ix - c.pad, y: iy - c.pad };
 }
 
@@ -132,7 +147,12 @@ export function placeCursor(c: CursorSprites, x: number, y: number): { sprite: S
  * The click ripple at progress `t` (0–1): a ring growing from 0.3 to 1 × `maxRadius` while fading, over a
  * faint disc. Returned with its top-left corner for a centre at (cx, cy).
  */
-export function rippleSprite(maxRadius: number, t: number, cx: number, cy: number): { sprite: Sprite; x: number; y: number } {
+export function rippleSprite(
+  maxRadius: number,
+  t: number,
+  cx: number,
+  cy: number,
+): { sprite: Sprite; x: number; y: number } {
   const e = 1 - (1 - t) ** 3;
   const r = maxRadius * (0.3 + 0.7 * e);
   const thickness = Math.max(2, maxRadius * 0.12);

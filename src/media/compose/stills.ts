@@ -22,7 +22,13 @@ let nextId = 1;
 
 export function stillFromRgba(img: RgbaImage, viewport: Viewport): Still {
   const scale = img.width / viewport.width;
-  return { id: nextId++, src: mipSource(rgbaToPlanes(img)), scale, cssWidth: viewport.width, cssHeight: img.height / scale };
+  return {
+    id: nextId++,
+    src: mipSource(rgbaToPlanes(img)),
+    scale,
+    cssWidth: viewport.width,
+    cssHeight: img.height / scale,
+  };
 }
 
 export function loadStill(png: Buffer, viewport: Viewport): Still {
@@ -46,7 +52,8 @@ export function loadStep(png: Buffer, before: RgbaImage, target: Box, viewport: 
       const s = (y * step.width + x) * 4;
       const d = (dy * before.width + dx) * 4;
       const a = (step.data[s + 3] as number) / 255;
-      for (let c = 0; c < 3; c++) out[d + c] = (step.data[s + c] as number) * a + (out[d + c] as number) * (1 - a) + 0.5;
+      for (let c = 0; c < 3; c++)
+        out[d + c] = (step.data[s + c] as number) * a + (out[d + c] as number) * (1 - a) + 0.5;
     }
   }
   return stillFromRgba({ width: before.width, height: before.height, data: out }, viewport);

@@ -111,7 +111,7 @@ const framesFor = (seconds: number, fps: number): number => Math.max(1, Math.cei
 function spread(frames: number[], min: number[], delta: number): void {
   let left = delta;
   while (left !== 0) {
-    const open = frames.map((f, i) => i).filter((i) => left > 0 || (frames[i] as number) > (min[i] as number));
+    const open = frames.map((_f, i) => i).filter((i) => left > 0 || (frames[i] as number) > (min[i] as number));
     if (open.length === 0) break;
     const each = Math.trunc(left / open.length);
     let extra = Math.abs(left) - Math.abs(each) * open.length;

@@ -1,7 +1,7 @@
 import { spawn } from "node:child_process";
 import { resolve } from "node:path";
 import { AUDIO_SAMPLE_RATE } from "./encode.js";
-import { DEFAULT_STDERR_LIMIT, FfmpegError, ffmpegBinary } from "./run.js";
+import { DEFAULT_STDERR_LIMIT, DEFAULT_TIMEOUT_MS, exitFailure, FfmpegError, ffmpegBinary } from "./run.js";
 
 /**
  * One ffmpeg process fed raw yuv420p frames on stdin (no PNG per frame: decoding those costs more than
@@ -118,10 +118,11 @@ export function startStreamEncode(opts: StreamEncodeOptions): StreamEncoder {
     kill();
   };
   opts.signal?.addEventListener("abort", onAbort, { once: true });
+  const timeoutMs = opts.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const timer = setTimeout(() => {
     killedFor ??= "timeout";
     kill();
-  }, opts.timeoutMs ?? 10 * 60_000);
+  }, timeoutMs);
   timer.unref?.();
   // A write after ffmpeg died raises EPIPE on stdin; the exit is what gets reported.
   child.stdin.on("error", (err) => {
@@ -136,14 +137,17 @@ export function startStreamEncode(opts: StreamEncodeOptions): StreamEncoder {
     child.on("close", (exitCode, signal) => {
       clearTimeout(timer);
       opts.signal?.removeEventListener("abort", onAbort);
-      if (killedFor === "aborted") {
-        rej(new FfmpegError(`${binary} was cancelled`, "aborted", { ...base, exitCode, signal, stderr, cause: opts.signal?.reason }));
-      } else if (killedFor === "timeout") {
-        rej(new FfmpegError(`${binary} timed out`, "timeout", { ...base, exitCode, signal, stderr }));
-      } else if (exitCode !== 0) {
-        const last = stderr.trim().split("\n").at(-1) ?? "";
-        rej(new FfmpegError(`${binary} exited with ${exitCode ?? signal}: ${last.slice(0, 300)}`, "failed", { ...base, exitCode, signal, stderr, cause: writeError ?? undefined }));
-      } else res();
+      const failure = exitFailure(base, {
+        killedFor,
+        exitCode,
+        signal,
+        stderr,
+        timeoutMs,
+        reason: opts.signal?.reason,
+        cause: writeError ?? undefined,
+      });
+      if (failure) rej(failure);
+      else res();
     });
   });
   // Callers may never await `done` if a write fails first; keep the rejection from going unhandled.

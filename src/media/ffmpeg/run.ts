@@ -144,43 +144,69 @@ export function run(binary: string, args: readonly string[], opts: RunOptions = 
     });
     child.on("close", (exitCode, signal) => {
       const stderr = stderrBuf.toString();
-      if (killedFor === "aborted") {
-        finish(
-          new FfmpegError(`${binary} was cancelled`, "aborted", {
-            ...base,
-            exitCode,
-            signal,
-            stderr,
-            cause: opts.signal?.reason,
-          }),
-        );
-      } else if (killedFor === "timeout") {
-        finish(
-          new FfmpegError(`${binary} timed out after ${timeoutMs} ms`, "timeout", {
-            ...base,
-            exitCode,
-            signal,
-            stderr,
-          }),
-        );
-      } else if (killedFor === "output") {
+      if (killedFor === "output") {
         finish(
           new FfmpegError(`${binary} wrote more than ${stdoutLimit} bytes to stdout`, "output", { ...base, stderr }),
         );
-      } else if (exitCode !== 0) {
-        const lastLine = stderr.trim().split("\n").at(-1) ?? "";
-        finish(
-          new FfmpegError(
-            `${binary} exited with ${exitCode ?? signal}${lastLine ? `: ${lastLine.slice(0, 300)}` : ""}`,
-            "failed",
-            { ...base, exitCode, signal, stderr },
-          ),
-        );
+        return;
+      }
+      const failure = exitFailure(base, {
+        killedFor,
+        exitCode,
+        signal,
+        stderr,
+        timeoutMs,
+        reason: opts.signal?.reason,
+      });
+      if (failure) {
+        finish(failure);
       } else {
         finish(null, { stdout: Buffer.concat(stdoutChunks).toString("utf8"), stderr });
       }
     });
   });
+}
+
+/**
+ * How a finished ffmpeg/ffprobe run failed, or null for a clean exit: killed for a cancel or a timeout,
+ * or a non-zero exit (the message quotes stderr's last line, where ffmpeg writes the reason).
+ */
+export function exitFailure(
+  base: { binary: string; args: readonly string[] },
+  end: {
+    killedFor: string | null;
+    exitCode: number | null;
+    signal: NodeJS.Signals | null;
+    stderr: string;
+    timeoutMs: number;
+    reason?: unknown;
+    cause?: unknown;
+  },
+): FfmpegError | null {
+  const { binary } = base;
+  const { exitCode, signal, stderr } = end;
+  if (end.killedFor === "aborted")
+    return new FfmpegError(`${binary} was cancelled`, "aborted", {
+      ...base,
+      exitCode,
+      signal,
+      stderr,
+      cause: end.reason,
+    });
+  if (end.killedFor === "timeout")
+    return new FfmpegError(`${binary} timed out after ${end.timeoutMs} ms`, "timeout", {
+      ...base,
+      exitCode,
+      signal,
+      stderr,
+    });
+  if (exitCode === 0) return null;
+  const lastLine = stderr.trim().split("\n").at(-1) ?? "";
+  return new FfmpegError(
+    `${binary} exited with ${exitCode ?? signal}${lastLine ? `: ${lastLine.slice(0, 300)}` : ""}`,
+    "failed",
+    { ...base, exitCode, signal, stderr, ...(end.cause === undefined ? {} : { cause: end.cause }) },
+  );
 }
 
 export function ffmpegBinary(): string {

@@ -27,12 +27,13 @@ const describe = (err: unknown): string =>
   err instanceof Error ? (err.message.split("\n")[0] ?? err.name) : String(err);
 
 /**
- * The browser's scale for a render: the still must hold at least the output's pixels (and some to zoom
- * into) so the frame is downscaled, never blown up. A 1440×900 desktop in 1920×1080 is captured at 1.5×.
+ * The browser's scale for a render: the still holds at least the output's pixels, so a held frame is
+ * never blown up (a 1440×900 desktop in 1920×1080 is captured at 1.25×). More would make zooms
+ * sharper but costs the compositor time per resampled frame (docs/benchmarks.md, render).
  */
 export function renderCapture(capture: CaptureSpec, output: { width: number; height: number }): CaptureSpec {
   const fit = Math.min(output.width / capture.width, output.height / capture.height);
-  const wanted = Math.min(2, Math.ceil(fit * 1.25 * 4) / 4);
+  const wanted = Math.min(2, Math.ceil(fit * 4) / 4);
   return { ...capture, deviceScaleFactor: Math.max(capture.deviceScaleFactor, wanted) };
 }
 

@@ -1,0 +1,146 @@
+import { describe, expect, it } from "vitest";
+import { BACKGROUNDS } from "../../src/domains/catalog/render-options.js";
+import { cornerMask, layoutFor, renderBackground } from "../../src/media/compose/background.js";
+import {
+  blendSprite,
+  createPlanes,
+  fillRgb,
+  mixPlanes,
+  parseHex,
+  rgbaToPlanes,
+} from "../../src/media/compose/canvas.js";
+import { drawRegion, mipSource } from "../../src/media/compose/resample.js";
+import { cursorSprites, placeCursor } from "../../src/media/compose/sprites.js";
+
+const bg = (id: string) => {
+  const b = BACKGROUNDS.find((x) => x.id === id);
+  if (!b) throw new Error(id);
+  return b;
+};
+
+function solid(width: number, height: number, rgba: [number, number, number, number]) {
+  const data = new Uint8Array(width * height * 4);
+  for (let i = 0; i < width * height; i++) data.set(rgba, i * 4);
+  return { width, height, data };
+}
+
+describe("YUV canvas", () => {
+  it("converts colours to BT.709 limited range", () => {
+    const white = rgbaToPlanes(solid(4, 4, [255, 255, 255, 255]));
+    expect([white.y[0], white.u[0], white.v[0]]).toEqual([235, 128, 128]);
+    const black = rgbaToPlanes(solid(4, 4, [0, 0, 0, 255]));
+    expect([black.y[0], black.u[0], black.v[0]]).toEqual([16, 128, 128]);
+    // Transparent pixels show the white a page paints behind them.
+    expect(rgbaToPlanes(solid(2, 2, [0, 0, 0, 0])).y[0]).toBe(235);
+    const red = rgbaToPlanes(solid(2, 2, [255, 0, 0, 255]));
+    expect(red.y[0]).toBe(63);
+    expect(red.v[0]).toBe(240);
+  });
+
+  it("pads odd sizes to even", () => {
+    const p = rgbaToPlanes(solid(5, 3, [10, 20, 30, 255]));
+    expect([p.width, p.height, p.data.length]).toEqual([6, 4, 36]);
+  });
+
+  it("mixes two pictures", () => {
+    const a = createPlanes(2, 2);
+    const b = createPlanes(2, 2);
+    a.data.fill(0);
+    b.data.fill(200);
+    const out = createPlanes(2, 2);
+    mixPlanes(out, a, b, 0.25);
+    expect([...out.data]).toEqual(new Array(6).fill(50));
+  });
+
+  it("blends a premultiplied sprite and clips at the edges", () => {
+    const p = createPlanes(4, 4);
+    fillRgb(p, 0, 0, 0);
+    const white = { width: 2, height: 2, data: new Float32Array([...Array(4)].flatMap(() => [255, 255, 255, 255])) };
+    blendSprite(p, white, 3, 3); // only the bottom-right pixel is inside
+    expect(p.y[15]).toBe(235);
+    expect(p.y[14]).toBe(16);
+    blendSprite(p, white, -10, -10); // fully outside: no-op, no throw
+    expect(p.y[0]).toBe(16);
+  });
+
+  it("copies a region 1:1 exactly and reads the full-resolution still when zoomed", () => {
+    const img = solid(8, 8, [0, 0, 0, 255]);
+    for (let x = 0; x < 8; x++) img.data.set([x * 30, x * 30, x * 30, 255], (3 * 8 + x) * 4);
+    const src = mipSource(rgbaToPlanes(img));
+    const dst = createPlanes(8, 8);
+    drawRegion(dst, { x: 0, y: 0, width: 8, height: 8 }, src, { x: 0, y: 0, width: 8, height: 8 });
+    expect([...dst.y]).toEqual([...(src.levels[0]?.y ?? [])]);
+    // 2× zoom on the left half: row 3's ramp is interpolated, not stepped.
+    const zoomed = createPlanes(8, 8);
+    drawRegion(zoomed, { x: 0, y: 0, width: 8, height: 8 }, src, { x: 0, y: 0, width: 4, height: 8 });
+    const row = [...zoomed.y.subarray(24, 32)];
+    expect(new Set(row).size).toBeGreaterThan(4);
+  });
+});
+
+describe("framing", () => {
+  const desktop = { width: 1440, height: 900 };
+  const phone = { width: 1170, height: 2532 };
+
+  it("fits edge to edge without a background, keeping the aspect ratio", () => {
+    const l = layoutFor({ width: 1920, height: 1080 }, desktop, bg("none"));
+    expect(l.card.height).toBe(1080);
+    expect(l.card.width / l.card.height).toBeCloseTo(1.6, 2);
+    expect(l.card.x).toBe((1920 - l.card.width) / 2);
+    expect(l.radius).toBe(0);
+  });
+
+  it("insets with a margin over a background, in every orientation", () => {
+    for (const output of [
+      { width: 1920, height: 1080 },
+      { width: 1080, height: 1920 },
+      { width: 1080, height: 1080 },
+    ]) {
+      const l = layoutFor(output, desktop, bg("ocean"));
+      expect(l.card.x).toBeGreaterThan(0);
+      expect(l.card.y).toBeGreaterThan(0);
+      expect(l.card.x + l.card.width).toBeLessThan(output.width);
+      expect(l.card.y + l.card.height).toBeLessThan(output.height);
+      for (const v of [l.card.x, l.card.y, l.card.width, l.card.height]) expect(v % 2).toBe(0);
+    }
+  });
+
+  it("shows a phone capture as a tall card in portrait and square", () => {
+    for (const output of [
+      { width: 1080, height: 1920 },
+      { width: 1080, height: 1080 },
+    ]) {
+      const l = layoutFor(output, phone, bg("white"));
+      expect(l.card.height).toBeGreaterThan(l.card.width * 2);
+      expect(l.card.width / l.card.height).toBeCloseTo(1170 / 2532, 2);
+    }
+  });
+
+  it("paints solid colours and gradients, and rounds the card's corners", () => {
+    const l = layoutFor({ width: 320, height: 180 }, desktop, bg("sunset"));
+    const p = renderBackground(l, bg("sunset"));
+    const [r0, g0, b0] = parseHex("#F97316");
+    // Top-left is the gradient's start colour (135°: top-left → bottom-right), bottom-right its end.
+    const yStart = 16 + 0.1826 * r0 + 0.6142 * g0 + 0.062 * b0;
+    expect(Math.abs((p.y[0] ?? 0) - yStart)).toBeLessThan(3);
+    expect(p.y[0]).not.toBe(p.y[320 * 180 - 1]);
+    const mask = cornerMask(l);
+    expect(mask.luma.length).toBeGreaterThan(0);
+    expect(mask.luma.every((m) => m.coverage >= 0 && m.coverage < 1)).toBe(true);
+  });
+});
+
+describe("cursor sprite", () => {
+  it("is opaque at the arrow's body, transparent far from it, with sub-pixel variants", () => {
+    const c = cursorSprites(32);
+    expect(c.variants).toHaveLength(4);
+    const s = c.variants[0];
+    if (!s) throw new Error("no sprite");
+    const at = (x: number, y: number) => s.data[(y * s.width + x) * 4 + 3] ?? 0;
+    expect(at(c.pad + 3, c.pad + 12)).toBeGreaterThan(250); // inside the arrow
+    expect(at(s.width - 1, 0)).toBe(0); // far corner
+    const placed = placeCursor(c, 100.5, 50.5);
+    expect(placed.x).toBe(100 - c.pad);
+    expect(placed.sprite).toBe(c.variants[3]);
+  });
+});
