@@ -96,3 +96,24 @@ describe("typing steps", () => {
     }
   });
 });
+
+describe("hint order", () => {
+  const pricing = {
+    link: { name: "Pricing", href: "https://acme.example/pricing" },
+    scan: scan({ url: "https://acme.example/pricing", h1: "Pricing" }),
+  };
+  const feats = {
+    link: { name: "Features", href: "https://acme.example/features" },
+    scan: scan({ url: "https://acme.example/features", h1: "Features" }),
+  };
+  const clicks = (hint: string | null) =>
+    buildPlan(start, [feats, pricing], cta, hint)
+      .filter((b) => b.action === "click")
+      .map((b) => b.title);
+
+  it("shows the pages a hint names in the order it names them", () => {
+    expect(clicks(null)).toEqual(["Features", "Pricing", "Start free trial"]);
+    expect(clicks("Show pricing first, then features.")).toEqual(["Pricing", "Features", "Start free trial"]);
+    expect(clicks("the free trial, then pricing")).toEqual(["Start free trial", "Pricing", "Features"]);
+  });
+});

@@ -309,14 +309,20 @@ export function buildPlan(
     segments.push({ key: "cta", beats, about: `${cta.name} ${cta.scan?.url ?? ""} ${cta.scan?.h1 ?? ""}` });
   }
 
+  // Segments the hint names come first, in the order the hint names them ("pricing, then features").
   const words = hintKeywords(hint);
   const score = (s: Segment) => {
     const about = s.about.toLowerCase();
     return words.filter((w) => about.includes(w)).length;
   };
+  const firstMention = (s: Segment) => {
+    const about = s.about.toLowerCase();
+    const at = words.findIndex((w) => about.includes(w));
+    return at === -1 ? Number.POSITIVE_INFINITY : at;
+  };
   const ordered = segments
-    .map((s, i) => ({ s, i, n: score(s) }))
-    .sort((a, b) => b.n - a.n || a.i - b.i)
+    .map((s, i) => ({ s, i, at: firstMention(s), n: score(s) }))
+    .sort((a, b) => a.at - b.at || b.n - a.n || a.i - b.i)
     .map((x) => x.s);
 
   const plan: Draft[] = [first];
