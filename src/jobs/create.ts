@@ -2,6 +2,7 @@ import type { Transaction } from "kysely";
 import { iso } from "../clock.js";
 import { lockAccount } from "../db/locks.js";
 import type { Database } from "../db/schema.js";
+import { isTransientDbError } from "../db/transient.js";
 import type { Deps } from "../deps.js";
 import { releaseReservation, reserve } from "../domains/wallet/reservations.js";
 import { ApiError } from "../http/api-error.js";
@@ -37,57 +38,59 @@ export async function createJob(
   const now = deps.clock.now();
   const t = iso(now);
   const afterCommit: (() => Promise<void>)[] = [];
-  const result = await deps.db.kysely.transaction().execute(async (tx) => {
-    await lockAccount(tx, deps.db.dialect, spec.accountId);
-    if (spec.idempotencyKey) {
-      const known = await findJobByIdempotencyKey(tx, spec.accountId, spec.kind, spec.idempotencyKey);
-      if (known) return { job: known, created: false };
-    }
-    if (spec.inFlightLimit !== undefined) {
-      const inFlight = await countInFlight(tx, spec.accountId, spec.kind);
-      if (inFlight >= spec.inFlightLimit) {
-        throw new ApiError("too_many_in_flight", { limit: spec.inFlightLimit, inFlight });
+  const result = await inTransientGuard(() =>
+    deps.db.kysely.transaction().execute(async (tx) => {
+      await lockAccount(tx, deps.db.dialect, spec.accountId);
+      if (spec.idempotencyKey) {
+        const known = await findJobByIdempotencyKey(tx, spec.accountId, spec.kind, spec.idempotencyKey);
+        if (known) return { job: known, created: false };
       }
-    }
-    const job: JobRow = {
-      id: uuidv7(now.getTime()),
-      account_id: spec.accountId,
-      kind: spec.kind,
-      state: "queued",
-      internal_status: "queued",
-      stage: null,
-      progress_stage: null,
-      progress_percent: null,
-      progress_at: null,
-      error_code: null,
-      error_reason: null,
-      error_retryable: null,
-      error_terminal: null,
-      result: null,
-      seconds_reserved: spec.reserveSeconds,
-      seconds_charged: null,
-      watermark: spec.watermark ? 1 : 0,
-      artifacts_expired: 0,
-      cancel_requested: 0,
-      attempts: 0,
-      lease_until: null,
-      input: "",
-      idempotency_key: spec.idempotencyKey,
-      request_id: spec.requestId,
-      created_at: t,
-      started_at: null,
-      finished_at: null,
-      expires_at: null,
-      updated_at: t,
-    };
-    const id = job.id;
-    job.input = JSON.stringify((typeof spec.input === "function" ? spec.input(id) : spec.input) ?? {});
-    await tx.insertInto("jobs").values(job).execute();
-    await reserve(tx, spec.accountId, spec.reserveSeconds, job.id, now);
-    if (spec.onCreate) await spec.onCreate(tx, job);
-    afterCommit.push(await deps.queue.enqueue(tx, job.id, now));
-    return { job, created: true };
-  });
+      if (spec.inFlightLimit !== undefined) {
+        const inFlight = await countInFlight(tx, spec.accountId, spec.kind);
+        if (inFlight >= spec.inFlightLimit) {
+          throw new ApiError("too_many_in_flight", { limit: spec.inFlightLimit, inFlight });
+        }
+      }
+      const job: JobRow = {
+        id: uuidv7(now.getTime()),
+        account_id: spec.accountId,
+        kind: spec.kind,
+        state: "queued",
+        internal_status: "queued",
+        stage: null,
+        progress_stage: null,
+        progress_percent: null,
+        progress_at: null,
+        error_code: null,
+        error_reason: null,
+        error_retryable: null,
+        error_terminal: null,
+        result: null,
+        seconds_reserved: spec.reserveSeconds,
+        seconds_charged: null,
+        watermark: spec.watermark ? 1 : 0,
+        artifacts_expired: 0,
+        cancel_requested: 0,
+        attempts: 0,
+        lease_until: null,
+        input: "",
+        idempotency_key: spec.idempotencyKey,
+        request_id: spec.requestId,
+        created_at: t,
+        started_at: null,
+        finished_at: null,
+        expires_at: null,
+        updated_at: t,
+      };
+      const id = job.id;
+      job.input = JSON.stringify((typeof spec.input === "function" ? spec.input(id) : spec.input) ?? {});
+      await tx.insertInto("jobs").values(job).execute();
+      await reserve(tx, spec.accountId, spec.reserveSeconds, job.id, now);
+      if (spec.onCreate) await spec.onCreate(tx, job);
+      afterCommit.push(await deps.queue.enqueue(tx, job.id, now));
+      return { job, created: true };
+    }),
+  );
   for (const run of afterCommit) {
     try {
       await run();
@@ -97,6 +100,21 @@ export async function createJob(
     }
   }
   return result;
+}
+
+/**
+ * The reservation's transaction failed for a reason that passes (database busy, connection lost):
+ * 503 wallet_unavailable, as the spec says: nothing was created (the transaction rolled back) and
+ * nothing charged; retry after a moment.
+ */
+async function inTransientGuard<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (err) {
+    if (!(err instanceof ApiError) && isTransientDbError(err))
+      throw new ApiError("wallet_unavailable", undefined, { "Retry-After": "2" });
+    throw err;
+  }
 }
 
 /** The queue refused the run after the job committed: take the job back, releasing what it held. */

@@ -194,6 +194,96 @@ describe("POST /storyboards/{id}/renders: refusals (nothing created, nothing hel
     await expectNothing(u);
   });
 
+  const optionCases: [string, Record<string, unknown>, string][] = [
+    ["a background", { background: "plaid" }, "background_unknown"],
+    ["a caption style", { captionStyle: "comic" }, "caption_style_unknown"],
+    ["a capture", { capture: "tv" }, "capture_unknown"],
+    ["phone capture in landscape", { capture: "phone", orientation: "landscape" }, "capture_incompatible"],
+    ["a language", { language: "xx-XX" }, "language_unknown"],
+    ["an orientation", { orientation: "diagonal" }, "orientation_unknown"],
+    ["a length under 30 seconds", { targetSeconds: 20 }, "length_below_minimum"],
+    ["a fixed length and an Auto ceiling together", { targetSeconds: 60, maxSeconds: 90 }, "options_invalid"],
+  ];
+  for (const [name, options, code] of optionCases) {
+    it(`refuses inherited options the catalogue no longer resolves: ${name} (${code})`, async () => {
+      const own = await h.user();
+      const res = await fromStoryboard(own, await seedStoryboard(h, own.id, { options }));
+      expect([res.status, res.body.error.code]).toEqual([400, code]);
+      await expectNothing(own);
+    });
+  }
+
+  it("refuses a voice that does not speak the storyboard's language (voice_language)", async (ctx) => {
+    const { voices, renderOptions } = h.deps.catalog;
+    const pair = voices
+      .flatMap((v) => renderOptions.languages.map((l) => ({ v, l })))
+      .find(({ v, l }) => !v.languages.some((t) => t.toLowerCase() === l.id.toLowerCase()));
+    if (!pair) return ctx.skip();
+    const own = await h.user();
+    const id = await seedStoryboard(h, own.id, { options: { voiceId: pair.v.id, language: pair.l.id } });
+    const res = await fromStoryboard(own, id);
+    expect([res.status, res.body.error.code]).toEqual([400, "voice_language"]);
+    await expectNothing(own);
+  });
+
+  it("answers the cross-cutting refusals: 401, 415, 413, 409 idempotency_conflict (nothing created)", async () => {
+    const own = await h.user();
+    const id = await seedStoryboard(h, own.id);
+    const path = `/storyboards/${id}/renders`;
+    const anon = await h.request("POST", path, { idempotencyKey: idem(), body: {} });
+    expect([anon.status, anon.body.error.code]).toEqual([401, "unauthorized"]);
+    const text = await h.app.inject({
+      method: "POST",
+      url: `/api/v1${path}`,
+      headers: { authorization: `Bearer ${own.key}`, "idempotency-key": idem(), "content-type": "text/plain" },
+      payload: "{}",
+    });
+    expect([text.statusCode, JSON.parse(text.body).error.code]).toEqual([415, "unsupported_media_type"]);
+    const big = await fromStoryboard(own, id, {
+      beats: [{ beatId: "b1", narration: "x".repeat(2000) }],
+      pad: "y".repeat(300_000),
+    });
+    expect([big.status, big.body.error.code]).toEqual([413, "payload_too_large"]);
+    const key = idem();
+    expect((await fromStoryboard(own, id, { beats: [{ beatId: "b1", hidden: false }] }, key)).status).toBe(202);
+    const conflict = await fromStoryboard(own, id, { beats: [{ beatId: "b2", hidden: true }] }, key);
+    expect([conflict.status, conflict.body.error.code]).toEqual([409, "idempotency_conflict"]);
+    expect(await renders(own)).toHaveLength(1);
+  });
+
+  it("answers 503 vault_unavailable when credentials cannot be sealed, and 503 wallet_unavailable when the database is busy", async () => {
+    const own = await h.user();
+    const id = await seedStoryboard(h, own.id);
+    const vault = h.deps.vault;
+    const seal = vault.seal;
+    vault.seal = () => {
+      throw new Error("key store offline");
+    };
+    try {
+      const res = await fromStoryboard(own, id, { credentials: CREDS });
+      expect([res.status, res.body.error.code, res.headers["retry-after"]]).toEqual([503, "vault_unavailable", "2"]);
+    } finally {
+      vault.seal = seal;
+    }
+    const db = h.deps.db.kysely;
+    const transaction = db.transaction;
+    (db as { transaction: unknown }).transaction = () => ({
+      execute: async () => {
+        throw Object.assign(new Error("database is locked"), { code: "SQLITE_BUSY" });
+      },
+    });
+    try {
+      const res = await fromStoryboard(own, id);
+      expect([res.status, res.body.error.code, res.headers["retry-after"]]).toEqual([503, "wallet_unavailable", "2"]);
+    } finally {
+      (db as { transaction: unknown }).transaction = transaction;
+    }
+    await expectNothing(own);
+    expect(
+      await h.deps.db.kysely.selectFrom("walkthrough_credentials").selectAll().where("owner_id", "=", id).execute(),
+    ).toEqual([]);
+  });
+
   it("refuses a presenter switched off (avatar_unavailable) or unknown (avatar_unknown) in the storyboard's options", async () => {
     const u = await h.user();
     for (const [avatar, code] of [
