@@ -294,6 +294,30 @@ describe.runIf(process.env.CLIPWRIGHT_TEST_DB !== "postgres")("walkthrough rende
     });
   }
 
+  it("fails a render whose one beat speaks longer than the length (options_invalid, nothing charged)", {
+    timeout: 60_000,
+  }, async () => {
+    const id = await seedStoryboard(h, paid.id, { url: `${site.url}/`, options: { targetSeconds: 30 } });
+    const long = "This sentence keeps the narrator talking for quite a while. ".repeat(30).trim();
+    const res = await h.request("POST", `/storyboards/${id}/renders`, {
+      token: paid.key,
+      idempotencyKey: idem(),
+      body: {
+        beats: [
+          { beatId: "b1", narration: long },
+          ...["b2", "b3", "b4", "b5"].map((beatId) => ({ beatId, hidden: true })),
+        ],
+      },
+    });
+    expect(res.status).toBe(202);
+    await h.drain();
+    const done = await getRender(paid, res.body.resource.id);
+    expect(done.state).toBe("failed");
+    expect(done.error).toMatchObject({ code: "options_invalid", retryable: false });
+    expect(done.cost.secondsCharged).toBe(0);
+    expect((await wallet(paid)).reservedSeconds).toBe(0);
+  });
+
   it("cancels a running render at its next step: cancelled, every held second released, render.cancelled emitted", {
     timeout: 60_000,
   }, async () => {

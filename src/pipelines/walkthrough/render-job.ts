@@ -95,6 +95,9 @@ function fitScenes<T extends { scene: CapturedScene; narration: Narration }>(
       null,
     ).durationSeconds;
   while (kept.length > 1 && natural(kept) > seconds) kept = kept.slice(0, -1);
+  // One beat whose own line outlasts the length: no cut can make it fit, and retrying will not either.
+  if (natural(kept) > seconds)
+    throw new JobFailure("options_invalid", `the first beat's narration is longer than ${seconds} seconds`, false);
   return kept;
 }
 
