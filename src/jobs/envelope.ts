@@ -70,6 +70,21 @@ export const JobEnvelopeSchema = Type.Object(
 );
 export type JobEnvelope = Static<typeof JobEnvelopeSchema>;
 
+/** The body of every job cancel: an empty JSON object (spec, POST /storyboards/{id}/cancel). */
+export const CancelJobBody = Type.Object({}, { additionalProperties: false });
+
+/** What a job cancel answers (spec, POST /storyboards/{id}/cancel; renders and exports answer the same). */
+export const cancelJobResponse = (noun: string) =>
+  Type.Object(
+    {
+      resource: JobEnvelopeSchema,
+      removedFromQueue: Type.Boolean({
+        description: `True when the ${noun} was still queued and was taken out of the queue.`,
+      }),
+    },
+    { additionalProperties: false },
+  );
+
 /** What a job's result column holds: files by storage key, turned into signed URLs when read. */
 export interface StoredResult {
   artifacts: { type: string; key: string; bytes: number; sha256: string }[];

@@ -64,6 +64,32 @@ export function failureCode(err: unknown, timedOut: boolean): string {
 }
 
 /**
+ * Runs one request to the target's checked address with the whole exchange cut at `timeoutMs`; a
+ * failure becomes a short code (failureCode), never a thrown error.
+ */
+async function pinned<T>(
+  target: PinnedTarget,
+  timeoutMs: number,
+  exchange: (address: string, signal: AbortSignal) => Promise<T>,
+): Promise<T | { error: string }> {
+  const address = target.addresses[0];
+  if (!address || isIP(address) === 0) return { error: "no_address" };
+  const controller = new AbortController();
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    controller.abort();
+  }, timeoutMs);
+  try {
+    return await exchange(address, controller.signal);
+  } catch (err) {
+    return { error: failureCode(err, timedOut) };
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/**
  * One delivery attempt: a 3xx is an answer like any other (never followed), the response body is drained and
  * dropped, and the whole attempt — connect, headers and body — is cut at `timeoutMs`.
  */
@@ -74,32 +100,14 @@ export async function pinnedPost(
   opts: { timeoutMs: number },
 ): Promise<PinnedResult> {
   const started = performance.now();
-  const ms = (): number => Math.round(performance.now() - started);
-  const address = target.addresses[0];
-  if (!address || isIP(address) === 0) return { error: "no_address", ms: 0 };
-
-  const controller = new AbortController();
-  let timedOut = false;
-  const timer = setTimeout(() => {
-    timedOut = true;
-    controller.abort();
-  }, opts.timeoutMs);
-  try {
-    const res = await request(target.url, {
-      method: "POST",
-      headers,
-      body,
-      dispatcher: agentFor(address),
-      signal: controller.signal,
-    });
+  const answer = await pinned(target, opts.timeoutMs, async (address, signal) => {
+    const res = await request(target.url, { method: "POST", headers, body, dispatcher: agentFor(address), signal });
     // Only drained so the socket can be reused; past DRAIN_LIMIT bytes the connection is dropped instead.
-    await res.body.dump({ limit: DRAIN_LIMIT, signal: controller.signal });
-    return { status: res.statusCode, ms: ms() };
-  } catch (err) {
-    return { error: failureCode(err, timedOut), ms: ms() };
-  } finally {
-    clearTimeout(timer);
-  }
+    await res.body.dump({ limit: DRAIN_LIMIT, signal });
+    return { status: res.statusCode };
+  });
+  const noAddress = "error" in answer && answer.error === "no_address";
+  return { ...answer, ms: noAddress ? 0 : Math.round(performance.now() - started) };
 }
 
 export type PinnedPage =
@@ -114,20 +122,12 @@ export async function pinnedGetText(
   target: PinnedTarget,
   opts: { timeoutMs: number; maxBytes: number; headers?: Record<string, string> },
 ): Promise<PinnedPage> {
-  const address = target.addresses[0];
-  if (!address || isIP(address) === 0) return { error: "no_address" };
-  const controller = new AbortController();
-  let timedOut = false;
-  const timer = setTimeout(() => {
-    timedOut = true;
-    controller.abort();
-  }, opts.timeoutMs);
-  try {
+  return pinned(target, opts.timeoutMs, async (address, signal): Promise<PinnedPage> => {
     const res = await request(target.url, {
       method: "GET",
       headers: opts.headers ?? {},
       dispatcher: agentFor(address),
-      signal: controller.signal,
+      signal,
     });
     const chunks: Buffer[] = [];
     let size = 0;
@@ -150,9 +150,5 @@ export async function pinnedGetText(
       contentType: header("content-type") ?? "",
       text: Buffer.concat(chunks).subarray(0, opts.maxBytes).toString("utf8"),
     };
-  } catch (err) {
-    return { error: failureCode(err, timedOut) };
-  } finally {
-    clearTimeout(timer);
-  }
+  });
 }

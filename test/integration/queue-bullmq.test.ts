@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type App, buildApp } from "../../src/app.js";
-import { defineJob, JobFailure } from "../../src/jobs/definition.js";
+import { defineJob } from "../../src/jobs/definition.js";
 import { BullQueue } from "../../src/jobs/queue/bullmq.js";
 import { requeueStranded } from "../../src/jobs/sweeper.js";
 import { MOUNTED } from "../../src/operations/implementations.js";

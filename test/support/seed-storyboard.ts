@@ -1,6 +1,7 @@
 import { iso } from "../../src/clock.js";
 import { uuidv7 } from "../../src/ids.js";
 import type { JobRow } from "../../src/jobs/envelope.js";
+import type { StoredStoryboardOptions } from "../../src/pipelines/walkthrough/storyboard-job.js";
 import type { Harness } from "../../src/testutil/harness.js";
 
 export interface SeedBeat {
@@ -14,18 +15,8 @@ export interface SeedBeat {
   estimatedSeconds: number;
 }
 
-export interface SeedOptions {
-  avatar: string;
-  background: string;
-  captionStyle: string;
-  capture: string;
-  language: string | null;
-  orientation: string;
-  voiceId: string | null;
-  templateId: string | null;
-  targetSeconds: number | null;
-  maxSeconds: number | null;
-}
+/** Options as a storyboard stores them; a test may name ids the catalogue does not know. */
+export type SeedOptions = StoredStoryboardOptions;
 
 export const DEFAULT_OPTIONS: SeedOptions = {
   avatar: "none",

@@ -9,6 +9,22 @@ import type {
   OrientationOption,
 } from "./schemas.js";
 
+/** Every refusal resolveRenderOptions can make: the error list of each operation that resolves options. */
+export const RENDER_OPTION_ERRORS: ErrorCode[] = [
+  "avatar_unavailable",
+  "avatar_unknown",
+  "background_unknown",
+  "caption_style_unknown",
+  "capture_incompatible",
+  "capture_unknown",
+  "language_unknown",
+  "length_below_minimum",
+  "options_invalid",
+  "orientation_unknown",
+  "voice_language",
+  "voice_unknown",
+];
+
 /** Shortest walkthrough the spec allows (length_below_minimum). */
 export const WALKTHROUGH_MIN_SECONDS = 30;
 

@@ -2,7 +2,12 @@ import type { Static } from "@sinclair/typebox";
 import type { Deps } from "../../deps.js";
 import { ApiError } from "../../http/api-error.js";
 import { defineOperation, ok } from "../../operations/define.js";
-import { type RenderOptionsInput, resolveRenderOptions, WALKTHROUGH_MIN_SECONDS } from "../catalog/resolve.js";
+import {
+  RENDER_OPTION_ERRORS,
+  type RenderOptionsInput,
+  resolveRenderOptions,
+  WALKTHROUGH_MIN_SECONDS,
+} from "../catalog/resolve.js";
 import { resolveTemplate } from "../templates/resolve.js";
 import type { TemplateOptions } from "../templates/schemas.js";
 import { availableSeconds, isPaid, planActive } from "../wallet/balance.js";
@@ -132,21 +137,7 @@ export const quoteRenderOperation = defineOperation({
     "Resolves render options (a template's under the request's own) as creating a render would, and answers what it would hold from the wallet. Creates and spends nothing. A fixed targetSeconds holds that length; Auto holds maxSeconds, or 120 seconds when none is named. When the balance is short the length is reduced to fit (capped) as long as it stays 30 seconds or more; otherwise sufficient is false and needed is the shortfall. The free tier holds nothing, is watermarked and is capped at 60 seconds.",
   body: QuoteBody,
   responses: { 200: QuoteSchema },
-  errors: [
-    "avatar_unavailable",
-    "avatar_unknown",
-    "background_unknown",
-    "caption_style_unknown",
-    "capture_incompatible",
-    "capture_unknown",
-    "language_unknown",
-    "length_below_minimum",
-    "options_invalid",
-    "orientation_unknown",
-    "template_unknown",
-    "voice_language",
-    "voice_unknown",
-  ],
+  errors: [...RENDER_OPTION_ERRORS, "template_unknown"],
   async handler({ actor, deps, body, now }) {
     return ok(await quoteRender(deps, actor.accountId, body, now));
   },

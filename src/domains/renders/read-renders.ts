@@ -1,6 +1,7 @@
 import { ApiError } from "../../http/api-error.js";
-import { mapPage, pageOf, pageQuery, paginate } from "../../http/pagination.js";
+import { pageOf, pageQuery } from "../../http/pagination.js";
 import { type StoredResult, toEnvelope } from "../../jobs/envelope.js";
+import { listJobsOfKind } from "../../jobs/list.js";
 import { artifactSigner } from "../../jobs/settle.js";
 import { findJob } from "../../jobs/store.js";
 import { defineOperation, ok } from "../../operations/define.js";
@@ -31,18 +32,7 @@ export const listRendersOperation = defineOperation({
   query: pageQuery(),
   responses: { 200: pageOf(RenderEnvelope) },
   async handler({ actor, deps, query, now }) {
-    const page = await paginate(
-      deps.db.kysely
-        .selectFrom("jobs")
-        .selectAll()
-        .where("account_id", "=", actor.accountId)
-        .where("kind", "=", RENDER_KIND),
-      query,
-      { sortColumn: "created_at", kind: "time", direction: "desc" },
-      now,
-    );
-    const sign = artifactSigner(deps);
-    return ok(mapPage(page, (row) => toEnvelope(row, sign)));
+    return ok(await listJobsOfKind(deps, actor.accountId, RENDER_KIND, query, now));
   },
 });
 

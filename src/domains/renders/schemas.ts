@@ -1,5 +1,5 @@
 import { Type } from "@sinclair/typebox";
-import { JobEnvelopeSchema } from "../../jobs/envelope.js";
+import { CancelJobBody, cancelJobResponse, JobEnvelopeSchema } from "../../jobs/envelope.js";
 import { SITE_URL_MAX } from "../../net/guard.js";
 import { CredentialsBody } from "../storyboards/credentials.js";
 
@@ -127,17 +127,8 @@ export const CreateRenderResponse = Type.Object(
 
 export const RenderEnvelope = JobEnvelopeSchema;
 
-export const CancelRenderBody = Type.Object({}, { additionalProperties: false });
-
-export const CancelRenderResponse = Type.Object(
-  {
-    resource: JobEnvelopeSchema,
-    removedFromQueue: Type.Boolean({
-      description: "True when the render was still queued and was taken out of the queue.",
-    }),
-  },
-  { additionalProperties: false },
-);
+export const CancelRenderBody = CancelJobBody;
+export const CancelRenderResponse = cancelJobResponse("render");
 
 export const DownloadSchema = Type.Object(
   {

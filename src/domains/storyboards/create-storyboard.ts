@@ -7,7 +7,7 @@ import { artifactSigner } from "../../jobs/settle.js";
 import { inspectUrl, sitePolicy, siteUrlError } from "../../net/guard.js";
 import { defineOperation } from "../../operations/define.js";
 import type { StoryboardJobInput } from "../../pipelines/walkthrough/storyboard-job.js";
-import { resolveRenderOptions } from "../catalog/resolve.js";
+import { RENDER_OPTION_ERRORS, resolveRenderOptions } from "../catalog/resolve.js";
 import { mergeOptions, type QuoteInput } from "../renders/quote.js";
 import { captureSpecOf, storedOptionsOf } from "../renders/render-options.js";
 import { resolveTemplate } from "../templates/resolve.js";
@@ -62,18 +62,9 @@ export const createStoryboardOperation = defineOperation({
   body: CreateStoryboardBody,
   responses: { 202: StoryboardEnvelope, 200: StoryboardEnvelope },
   errors: [
-    "avatar_unavailable",
-    "avatar_unknown",
-    "background_unknown",
-    "caption_style_unknown",
-    "capture_incompatible",
-    "capture_unknown",
+    ...RENDER_OPTION_ERRORS,
     "hint_required",
     "hint_too_long",
-    "language_unknown",
-    "length_below_minimum",
-    "options_invalid",
-    "orientation_unknown",
     "site_not_allowed",
     "login_origins_invalid",
     "login_url_invalid",
@@ -83,8 +74,6 @@ export const createStoryboardOperation = defineOperation({
     "url_invalid",
     "url_malformed",
     "url_private",
-    "voice_language",
-    "voice_unknown",
     "queue_unavailable",
   ],
   async handler({ actor, deps, body, idempotencyKey, requestId, now }) {

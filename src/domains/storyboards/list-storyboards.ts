@@ -1,6 +1,5 @@
-import { mapPage, pageOf, pageQuery, paginate } from "../../http/pagination.js";
-import { toEnvelope } from "../../jobs/envelope.js";
-import { artifactSigner } from "../../jobs/settle.js";
+import { pageOf, pageQuery } from "../../http/pagination.js";
+import { listJobsOfKind } from "../../jobs/list.js";
 import { defineOperation, ok } from "../../operations/define.js";
 import { STORYBOARD_KIND, StoryboardEnvelope } from "./schemas.js";
 
@@ -12,17 +11,6 @@ export const listStoryboardsOperation = defineOperation({
   query: pageQuery(),
   responses: { 200: pageOf(StoryboardEnvelope) },
   async handler({ actor, deps, query, now }) {
-    const page = await paginate(
-      deps.db.kysely
-        .selectFrom("jobs")
-        .selectAll()
-        .where("account_id", "=", actor.accountId)
-        .where("kind", "=", STORYBOARD_KIND),
-      query,
-      { sortColumn: "created_at", kind: "time", direction: "desc" },
-      now,
-    );
-    const sign = artifactSigner(deps);
-    return ok(mapPage(page, (row) => toEnvelope(row, sign)));
+    return ok(await listJobsOfKind(deps, actor.accountId, STORYBOARD_KIND, query, now));
   },
 });

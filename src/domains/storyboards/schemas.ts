@@ -1,5 +1,5 @@
 import { Type } from "@sinclair/typebox";
-import { JobEnvelopeSchema } from "../../jobs/envelope.js";
+import { CancelJobBody, cancelJobResponse, JobEnvelopeSchema } from "../../jobs/envelope.js";
 import { QuoteBody } from "../renders/schemas.js";
 import { CredentialsBody } from "./credentials.js";
 
@@ -40,17 +40,8 @@ export const StoryboardIdParams = Type.Object(
 
 export const StoryboardEnvelope = JobEnvelopeSchema;
 
-export const CancelStoryboardBody = Type.Object({}, { additionalProperties: false });
-
-export const CancelStoryboardResponse = Type.Object(
-  {
-    resource: JobEnvelopeSchema,
-    removedFromQueue: Type.Boolean({
-      description: "True when the storyboard was still queued and was taken out of the queue.",
-    }),
-  },
-  { additionalProperties: false },
-);
+export const CancelStoryboardBody = CancelJobBody;
+export const CancelStoryboardResponse = cancelJobResponse("storyboard");
 
 export const STORYBOARD_KIND = "walkthrough.storyboard";
 export const STORYBOARD_KINDS: readonly string[] = [STORYBOARD_KIND];

@@ -4,7 +4,7 @@ import type { Deps } from "../../deps.js";
 import { ApiError } from "../../http/api-error.js";
 import { uuidv7 } from "../../ids.js";
 import { created, defineOperation } from "../../operations/define.js";
-import { OPTION_ERRORS } from "./errors.js";
+import { RENDER_OPTION_ERRORS } from "../catalog/resolve.js";
 import { checkTemplateOptions, cleanOptions } from "./resolve.js";
 import { MAX_TEMPLATES, TemplateBody, type TemplateInput, TemplateSchema } from "./schemas.js";
 import { countTemplates, insertTemplate, type TemplateRow, templateView } from "./store.js";
@@ -44,7 +44,7 @@ export const createTemplateOperation = defineOperation({
     "Saves a named set of render options (background, captionStyle, capture, language, orientation, voiceId, avatar, targetSeconds or maxSeconds) that renders and quotes can name as `templateId`. The options are checked against the catalogue as a render's are. An account holds at most 50 saved templates (409 template_limit).",
   body: TemplateBody,
   responses: { 201: TemplateSchema },
-  errors: [...OPTION_ERRORS, "template_limit"],
+  errors: [...RENDER_OPTION_ERRORS, "template_limit"],
   async handler({ actor, deps, body, idempotencyKey }) {
     const template = await createTemplate(deps, actor.accountId, body, idempotencyKey);
     return created(template, `/api/v1/templates/${template.id}`);

@@ -1,7 +1,7 @@
 import { iso } from "../../clock.js";
 import { ApiError } from "../../http/api-error.js";
 import { defineOperation, ok } from "../../operations/define.js";
-import { OPTION_ERRORS } from "./errors.js";
+import { RENDER_OPTION_ERRORS } from "../catalog/resolve.js";
 import { checkTemplateOptions, cleanOptions } from "./resolve.js";
 import { TemplateBody, TemplateIdParams, TemplateSchema } from "./schemas.js";
 import { findTemplate, templateView } from "./store.js";
@@ -15,7 +15,7 @@ export const updateTemplateOperation = defineOperation({
   params: TemplateIdParams,
   body: TemplateBody,
   responses: { 200: TemplateSchema },
-  errors: [...OPTION_ERRORS, "template_not_found", "conflict"],
+  errors: [...RENDER_OPTION_ERRORS, "template_not_found", "conflict"],
   async handler({ actor, deps, params, body, now }) {
     if (findSystemTemplate(params.id)) throw new ApiError("conflict", { reason: "system_template" });
     const current = await findTemplate(deps.db.kysely, actor.accountId, params.id);

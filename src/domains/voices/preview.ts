@@ -1,5 +1,4 @@
 import { createHash } from "node:crypto";
-import { readFile } from "node:fs/promises";
 import type { Deps } from "../../deps.js";
 import type { Actor } from "../../http/actor.js";
 import { ApiError } from "../../http/api-error.js";
@@ -108,16 +107,9 @@ async function synthesizeAndStore(
   return { ...stored, durationSeconds: result.durationSeconds };
 }
 
-/**
- * A preview already in storage, read back through the storage's own signed-URL check (LocalStorage
- * publishes no plain read); null when absent or not a whole WAV file (e.g. a write in progress).
- */
+/** A preview already in storage; null when absent or not a whole WAV file (e.g. a write in progress). */
 async function readStored(storage: Deps["storage"], key: string): Promise<StoredAudio | null> {
-  if (!(await storage.exists(key))) return null;
-  const query = new URL(storage.signedUrl(key, 60).url).searchParams;
-  const path = storage.verify(key, query.get("expires") ?? undefined, query.get("sig") ?? undefined);
-  if (!path) return null;
-  const buffer = await readFile(path).catch(() => null);
+  const buffer = await storage.get(key).catch(() => null);
   const info = buffer && parseWav(buffer);
   if (!buffer || !info || info.truncated || info.durationSeconds <= 0) return null;
   return {

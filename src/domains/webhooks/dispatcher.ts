@@ -116,7 +116,7 @@ export class WebhookDispatcher {
       ])
       .where("d.id", "=", id)
       .executeTakeFirst();
-    if (!row || row.status !== "pending") return;
+    if (row?.status !== "pending") return;
     if (row.endpoint_status !== "active") {
       await this.record(row, { ok: false, error: "endpoint_disabled", final: true, streak: false });
       return;

@@ -1,6 +1,6 @@
 import { spawn } from "node:child_process";
 import { resolve } from "node:path";
-import { AUDIO_SAMPLE_RATE } from "./encode.js";
+import { AUDIO_SAMPLE_RATE, fittedAacArgs } from "./encode.js";
 import { DEFAULT_STDERR_LIMIT, DEFAULT_TIMEOUT_MS, exitFailure, FfmpegError, ffmpegBinary } from "./run.js";
 
 /**
@@ -85,20 +85,7 @@ export function startStreamEncode(opts: StreamEncodeOptions): StreamEncoder {
     "-color_trc",
     "bt709",
   );
-  args.push(
-    "-map",
-    "1:a:0",
-    "-af",
-    `aresample=${AUDIO_SAMPLE_RATE},apad=whole_len=${samples},atrim=end_sample=${samples},asetpts=PTS-STARTPTS`,
-    "-c:a",
-    "aac",
-    "-b:a",
-    "128k",
-    "-ar",
-    String(AUDIO_SAMPLE_RATE),
-    "-ac",
-    "2",
-  );
+  args.push(...fittedAacArgs(1, samples));
   args.push("-map_metadata", "-1", "-movflags", "+faststart", "-f", "mp4", `file:${resolve(opts.out)}`);
 
   const binary = ffmpegBinary();

@@ -120,6 +120,27 @@ function checkSize(width: number, height: number): void {
   }
 }
 
+/**
+ * Maps input `input`'s audio, padded with silence or trimmed to exactly `samples` at 48 kHz, to stereo
+ * AAC: the audio ends where the video does (the only difference left is AAC's frame granularity).
+ */
+export function fittedAacArgs(input: number, samples: number): string[] {
+  return [
+    "-map",
+    `${input}:a:0`,
+    "-af",
+    `aresample=${AUDIO_SAMPLE_RATE},apad=whole_len=${samples},atrim=end_sample=${samples},asetpts=PTS-STARTPTS`,
+    "-c:a",
+    "aac",
+    "-b:a",
+    "128k",
+    "-ar",
+    String(AUDIO_SAMPLE_RATE),
+    "-ac",
+    "2",
+  ];
+}
+
 /** Samples of `seconds` at 48 kHz, rounded. */
 function samplesOf(seconds: number): number {
   return Math.round(seconds * AUDIO_SAMPLE_RATE);
@@ -181,21 +202,7 @@ export async function encodeVideo(opts: EncodeVideoOptions): Promise<EncodedVide
       "passthrough",
     );
     if (opts.audio) {
-      const n = samplesOf(durationSeconds);
-      a.push(
-        "-map",
-        "1:a:0",
-        "-af",
-        `aresample=${AUDIO_SAMPLE_RATE},apad=whole_len=${n},atrim=end_sample=${n},asetpts=PTS-STARTPTS`,
-        "-c:a",
-        "aac",
-        "-b:a",
-        "128k",
-        "-ar",
-        String(AUDIO_SAMPLE_RATE),
-        "-ac",
-        "2",
-      );
+      a.push(...fittedAacArgs(1, samplesOf(durationSeconds)));
     }
     a.push("-map_metadata", "-1", "-movflags", "+faststart", "-f", "mp4", tmp);
     return a;

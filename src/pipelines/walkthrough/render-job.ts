@@ -9,7 +9,7 @@ import { defineJob, JobCancelled, JobFailure, type JobOutput } from "../../jobs/
 import { type BrowserSession, BrowserUnavailableError, type CaptureSpec } from "../../media/browser/index.js";
 import { composeWalkthrough } from "../../media/compose/index.js";
 import { computeTimeline, motionPhases } from "../../media/compose/timeline.js";
-import type { CapturedScene, ComposeScene } from "../../media/compose/types.js";
+import type { CapturedScene, ComposeScene, Viewport } from "../../media/compose/types.js";
 import { TtsUnavailableError } from "../../media/tts/engine.js";
 import { walkthroughBrowser } from "./browser.js";
 import { captureScenes } from "./capture.js";
@@ -42,9 +42,9 @@ async function replay(
   session: BrowserSession,
   beats: readonly RenderBeat[],
   ctx: { checkpoint: () => Promise<void>; onBeat: (done: number, total: number) => Promise<void> },
-): Promise<{ scenes: CapturedScene[]; viewport: Awaited<ReturnType<typeof captureScenes>>["viewport"] | null }> {
+): Promise<{ scenes: CapturedScene[]; viewport: Viewport | null }> {
   const scenes: CapturedScene[] = [];
-  let viewport: Awaited<ReturnType<typeof captureScenes>>["viewport"] | null = null;
+  let viewport: Viewport | null = null;
   let done = 0;
   for (let i = 0; i < beats.length; ) {
     const hidden = beats[i]?.hidden === true;
@@ -80,7 +80,7 @@ async function replay(
  */
 function fitScenes<T extends { scene: CapturedScene; narration: Narration }>(
   items: T[],
-  viewport: Parameters<typeof motionPhases>[1],
+  viewport: Viewport,
   seconds: number,
 ): T[] {
   let kept = items;
