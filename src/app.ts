@@ -7,24 +7,30 @@ import type { Config } from "./config.js";
 import { connectDb, type Db } from "./db/connect.js";
 import { migrateToLatest } from "./db/migrate.js";
 import type { Deps } from "./deps.js";
+import { PasswordHasher } from "./domains/auth/password-hasher.js";
 import { AUTH_ROUTES } from "./domains/auth/routes.js";
 import { type Catalog, loadCatalog } from "./domains/catalog/catalog.js";
 import { Authenticator } from "./http/authenticate.js";
 import { genReqId, installConventions } from "./http/conventions.js";
+import { answerClientError, answerFrameworkError } from "./http/framework-errors.js";
 import { IdempotencyStore } from "./http/idempotency.js";
+import { LOG_SERIALIZERS } from "./http/log-redaction.js";
 import { buildOpenApi } from "./http/openapi.js";
+import { mountVerifyEmailPage } from "./http/pages/verify-email.js";
 import { API_PREFIX, mountOperation } from "./http/pipeline.js";
 import { mountPublicRoute } from "./http/public-route.js";
+import { AuthThrottle } from "./http/rate-limit/auth-throttle.js";
 import { RateLimiter } from "./http/rate-limit/limiter.js";
 import { RedisRateLimitStore } from "./http/rate-limit/redis-store.js";
 import { MemoryRateLimitStore, type RateLimitStore } from "./http/rate-limit/store.js";
+import { serverTimeouts } from "./http/timeouts.js";
 import { UsageMeter } from "./http/usage-meter.js";
 import { JOB_DEFINITIONS } from "./jobs/catalogue.js";
 import type { JobDefinition } from "./jobs/definition.js";
 import { BullQueue } from "./jobs/queue/bullmq.js";
 import { EmbeddedQueue } from "./jobs/queue/embedded.js";
 import type { TaskQueue } from "./jobs/queue/queue.js";
-import { logMailer, type Mailer, smtpMailer } from "./mailer.js";
+import { type Mailer, outboxMailer, smtpMailer } from "./mailer.js";
 import { mountMcp } from "./mcp/http.js";
 import { type Resolver, systemResolver } from "./net/resolver.js";
 import type { MountedOperation } from "./operations/define.js";
@@ -49,6 +55,10 @@ export interface AppOptions {
   resolver?: Resolver;
   /** Job kinds beyond the service's own (tests add scripted ones). */
   jobDefinitions?: JobDefinition[];
+  /** The password hasher (tests pass one with small limits and a hook that counts turns). */
+  passwords?: PasswordHasher;
+  /** Where log lines go instead of stdout (tests read them). */
+  logStream?: { write(line: string): void };
 }
 
 export interface App {
@@ -72,11 +82,20 @@ export async function buildApp(opts: AppOptions): Promise<App> {
   await migrateToLatest(db);
 
   const app = Fastify({
-    logger: { level: config.logLevel },
+    // The req serializer redacts credentials in query strings (signed file URLs, verification links).
+    logger: {
+      level: config.logLevel,
+      serializers: LOG_SERIALIZERS,
+      ...(opts.logStream ? { stream: opts.logStream } : {}),
+    },
     genReqId,
     requestIdHeader: false,
     trustProxy: false,
     return503OnClosing: true,
+    ...serverTimeouts(config.httpTimeouts),
+    // Refusals made before any route or hook runs; `deps` exists by the time a request arrives.
+    frameworkErrors: (err, req, reply) => answerFrameworkError(deps, err, req, reply),
+    clientErrorHandler: (err, socket) => answerClientError(deps, err, socket),
   });
   const vault = loadVault(config.env, config.vaultKey, config.dataDir);
   const rateStore =
@@ -91,9 +110,15 @@ export async function buildApp(opts: AppOptions): Promise<App> {
     log: app.log,
     auth: new Authenticator(db.kysely, clock),
     limiter: new RateLimiter(rateStore, config.rateLimits, () => clock.now().getTime()),
+    authThrottle: new AuthThrottle(rateStore, config.authThrottle, () => clock.now().getTime()),
+    passwords: opts.passwords ?? new PasswordHasher(config.passwordHashing),
     idempotency: new IdempotencyStore(db.kysely, clock, config.idempotencyTtlSeconds, vault),
     usage: new UsageMeter(db.kysely),
-    mailer: opts.mailer ?? (config.smtpUrl ? await smtpMailer(config.smtpUrl, config.mailFrom) : logMailer(app.log)),
+    mailer:
+      opts.mailer ??
+      (config.smtpUrl
+        ? await smtpMailer(config.smtpUrl, config.mailFrom)
+        : outboxMailer(join(config.dataDir, "outbox"), config.mailFrom, app.log, clock)),
     catalog: opts.catalog ?? (await loadCatalog()),
     queue: opts.queue ?? (config.redisUrl ? new BullQueue(config.redisUrl, clock) : new EmbeddedQueue(db, clock)),
     storage: new LocalStorage(join(config.dataDir, "files"), config.publicUrl, vault.derive("files"), clock),
@@ -109,6 +134,7 @@ export async function buildApp(opts: AppOptions): Promise<App> {
   for (const op of operations) mountOperation(app, deps, op);
   for (const route of AUTH_ROUTES) mountPublicRoute(app, deps, route);
   mountFileRoute(app, deps.storage);
+  mountVerifyEmailPage(app, deps);
   mountMcp(app, deps, internalSecret, operations); // MCP tools: the operations above, via app.inject
 
   const openapi = JSON.stringify(buildOpenApi(operations, AUTH_ROUTES, config.publicUrl));

@@ -6,6 +6,7 @@ import { connectDb } from "./db/connect.js";
 import { migrateToLatest } from "./db/migrate.js";
 import { createAccount } from "./domains/account/create-account.js";
 import { findAccountByEmail, markEmailVerified } from "./domains/account/store.js";
+import { PasswordHasher } from "./domains/auth/password-hasher.js";
 import { createKey } from "./domains/keys/create-key.js";
 import { CreateKeyBody } from "./domains/keys/schemas.js";
 import { grantPlan, topUp } from "./domains/wallet/grants.js";
@@ -104,7 +105,12 @@ async function main(): Promise<void> {
       return;
     }
     if (command !== "admin") fail(`unknown command "${command}"\n\n${USAGE}`);
-    const deps = { db, clock: systemClock, auth: new Authenticator(db.kysely, systemClock) };
+    const deps = {
+      db,
+      clock: systemClock,
+      auth: new Authenticator(db.kysely, systemClock),
+      passwords: new PasswordHasher(config.passwordHashing),
+    };
     const out = (json: unknown, text: string): void =>
       void process.stdout.write(flags.json ? `${JSON.stringify(json)}\n` : `${text}\n`);
     const account = async () =>

@@ -34,10 +34,83 @@ export interface Config {
   webhookDenyHosts: string[];
   /** A receiver's budget to answer 2xx (spec: 10 s); tests shorten it. */
   webhookTimeoutMs: number;
+  /** Delivery attempts this process sends at once, and how many of them one account may hold. */
+  webhookSlots: { total: number; perAccount: number };
+  /** How long the HTTP server waits on a client (src/http/timeouts.ts). */
+  httpTimeouts: HttpTimeouts;
   /** Voice previews per UTC day: per credential (key, or one bucket per account for sessions) and product-wide. */
   voicePreviewDaily: { perCaller: number; global: number };
   /** The espeak-ng program voice synthesis runs. */
   espeakBinary: string;
+  /** Dashboard sign-up and sign-in throttles (src/http/rate-limit/auth-throttle.ts). */
+  authThrottle: AuthThrottleSettings;
+  /** Argon2 work at once in this process, and how much may wait (src/domains/auth/password-hasher.ts). */
+  passwordHashing: { concurrency: number; queue: number };
+  /** The Chromium that records sites and how it is contained (src/media/browser/sandbox.ts). */
+  browser: BrowserSettings;
+}
+
+export interface BrowserSettings {
+  /** Chromium's own sandbox; production refuses to turn it off. */
+  sandbox: boolean;
+  /** Start Chromium as this user; for a service that runs as root. */
+  runAsUser: string | null;
+}
+
+const flag = (name: string, value: string | undefined, fallback: boolean): boolean => {
+  if (value === undefined || value === "") return fallback;
+  if (/^(1|true|on|yes)$/i.test(value)) return true;
+  if (/^(0|false|off|no)$/i.test(value)) return false;
+  throw new ConfigError(`${name} must be on or off, got "${value}"`);
+};
+
+function browserSettings(env: NodeJS.ProcessEnv, mode: Env): BrowserSettings {
+  const sandbox = flag("CLIPWRIGHT_BROWSER_SANDBOX", env.CLIPWRIGHT_BROWSER_SANDBOX, mode === "production");
+  if (mode === "production" && !sandbox) {
+    throw new ConfigError("CLIPWRIGHT_BROWSER_SANDBOX=off is refused in production: the browser visits hostile pages");
+  }
+  const user = env.CLIPWRIGHT_BROWSER_USER?.trim() || null;
+  if (user !== null && !/^[a-z_][a-z0-9_-]{0,31}$/i.test(user)) {
+    throw new ConfigError(`CLIPWRIGHT_BROWSER_USER must be a user name, got "${user}"`);
+  }
+  return { sandbox, runAsUser: user };
+}
+
+export interface AuthThrottleSettings {
+  /** Sign-up requests per IP address per hour. */
+  signupsPerHour: number;
+  /** Failed sign-ins for one email (since the last success) before each try must wait. */
+  signInFreeFailures: number;
+  /** The first wait; it doubles with each further failure … */
+  signInFirstLockSeconds: number;
+  /** … up to this. */
+  signInMaxLockSeconds: number;
+}
+
+export interface HttpTimeouts {
+  /** The whole request, headers and body, must arrive within this. */
+  requestMs: number;
+  /** The headers must arrive within this (at most requestMs). */
+  headersMs: number;
+  /** An idle keep-alive connection is closed after this. */
+  keepAliveMs: number;
+  /** A connection with no traffic either way for this long is closed. */
+  idleMs: number;
+}
+
+/**
+ * 32 slots by default; one account may hold half of them, so its slow receiver cannot stall everyone
+ * else's deliveries, while a single-account install still sends 16 at a time.
+ */
+function webhookSlots(env: NodeJS.ProcessEnv): Config["webhookSlots"] {
+  const total = int("CLIPWRIGHT_WEBHOOK_CONCURRENCY", env.CLIPWRIGHT_WEBHOOK_CONCURRENCY, 32, 1);
+  const perAccount = int(
+    "CLIPWRIGHT_WEBHOOK_CONCURRENCY_PER_ACCOUNT",
+    env.CLIPWRIGHT_WEBHOOK_CONCURRENCY_PER_ACCOUNT,
+    Math.ceil(total / 2),
+    1,
+  );
+  return { total, perAccount: Math.min(perAccount, total) };
 }
 
 export interface RateLimits {
@@ -75,6 +148,19 @@ function parseRateLimits(value: string | undefined): RateLimits {
     else throw new ConfigError(`CLIPWRIGHT_RATE_LIMITS: unknown class "${name}"`);
   }
   return limits;
+}
+
+function httpTimeouts(env: NodeJS.ProcessEnv): HttpTimeouts {
+  const timeouts: HttpTimeouts = {
+    requestMs: int("CLIPWRIGHT_REQUEST_TIMEOUT_MS", env.CLIPWRIGHT_REQUEST_TIMEOUT_MS, 30_000, 1),
+    headersMs: int("CLIPWRIGHT_HEADERS_TIMEOUT_MS", env.CLIPWRIGHT_HEADERS_TIMEOUT_MS, 10_000, 1),
+    keepAliveMs: int("CLIPWRIGHT_KEEP_ALIVE_TIMEOUT_MS", env.CLIPWRIGHT_KEEP_ALIVE_TIMEOUT_MS, 72_000, 1),
+    idleMs: int("CLIPWRIGHT_IDLE_TIMEOUT_MS", env.CLIPWRIGHT_IDLE_TIMEOUT_MS, 60_000, 1),
+  };
+  if (timeouts.headersMs > timeouts.requestMs) {
+    throw new ConfigError("CLIPWRIGHT_HEADERS_TIMEOUT_MS must not exceed CLIPWRIGHT_REQUEST_TIMEOUT_MS");
+  }
+  return timeouts;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
@@ -116,11 +202,24 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       .map((h) => h.trim().toLowerCase())
       .filter(Boolean),
     webhookTimeoutMs: 10_000,
+    webhookSlots: webhookSlots(env),
+    httpTimeouts: httpTimeouts(env),
     voicePreviewDaily: {
       perCaller: int("CLIPWRIGHT_VOICE_PREVIEW_DAILY", env.CLIPWRIGHT_VOICE_PREVIEW_DAILY, 50, 1),
       global: int("CLIPWRIGHT_VOICE_PREVIEW_DAILY_GLOBAL", env.CLIPWRIGHT_VOICE_PREVIEW_DAILY_GLOBAL, 5000, 1),
     },
     espeakBinary: env.CLIPWRIGHT_ESPEAK_BINARY || "espeak-ng",
+    authThrottle: {
+      signupsPerHour: int("CLIPWRIGHT_SIGNUPS_PER_HOUR", env.CLIPWRIGHT_SIGNUPS_PER_HOUR, 5, 1),
+      signInFreeFailures: 5,
+      signInFirstLockSeconds: 60,
+      signInMaxLockSeconds: 900,
+    },
+    passwordHashing: {
+      concurrency: int("CLIPWRIGHT_PASSWORD_HASH_CONCURRENCY", env.CLIPWRIGHT_PASSWORD_HASH_CONCURRENCY, 2, 1),
+      queue: int("CLIPWRIGHT_PASSWORD_HASH_QUEUE", env.CLIPWRIGHT_PASSWORD_HASH_QUEUE, 32, 0),
+    },
+    browser: browserSettings(env, mode),
   };
   return { ...config, ...overrides };
 }

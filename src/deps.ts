@@ -2,9 +2,11 @@ import type { FastifyBaseLogger } from "fastify";
 import type { Clock } from "./clock.js";
 import type { Config } from "./config.js";
 import type { Db } from "./db/connect.js";
+import type { PasswordHasher } from "./domains/auth/password-hasher.js";
 import type { Catalog } from "./domains/catalog/catalog.js";
 import type { Authenticator } from "./http/authenticate.js";
 import type { IdempotencyStore } from "./http/idempotency.js";
+import type { AuthThrottle } from "./http/rate-limit/auth-throttle.js";
 import type { RateLimiter } from "./http/rate-limit/limiter.js";
 import type { UsageMeter } from "./http/usage-meter.js";
 import type { JobDefinition } from "./jobs/definition.js";
@@ -22,6 +24,10 @@ export interface Deps {
   log: FastifyBaseLogger;
   auth: Authenticator;
   limiter: RateLimiter;
+  /** Sign-up per IP and the per-email sign-in back-off, in the rate-limit store. */
+  authThrottle: AuthThrottle;
+  /** Every argon2 hash and verify, a bounded number at once. */
+  passwords: PasswordHasher;
   idempotency: IdempotencyStore;
   usage: UsageMeter;
   mailer: Mailer;

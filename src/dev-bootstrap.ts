@@ -4,7 +4,6 @@ import { iso } from "./clock.js";
 import type { Deps } from "./deps.js";
 import { createAccount } from "./domains/account/create-account.js";
 import { findAccountByEmail } from "./domains/account/store.js";
-import { hashPassword } from "./domains/auth/passwords.js";
 import { createKey } from "./domains/keys/create-key.js";
 import { randomBase62 } from "./ids.js";
 import { GRANTABLE_SCOPES } from "./operations/scopes.js";
@@ -35,7 +34,7 @@ export async function ensureDevAccount(deps: Deps): Promise<DevCredentials> {
     const now = iso(deps.clock.now());
     await deps.db.kysely
       .updateTable("accounts")
-      .set({ password_hash: await hashPassword(password), updated_at: now })
+      .set({ password_hash: await deps.passwords.hash(password), updated_at: now })
       .where("id", "=", account.id)
       .execute();
     await deps.db.kysely
@@ -45,7 +44,7 @@ export async function ensureDevAccount(deps: Deps): Promise<DevCredentials> {
       .where("name", "=", DEV_KEY_NAME)
       .where("revoked_at", "is", null)
       .execute();
-    deps.auth.forgetAll();
+    deps.auth.forgetAccount(account.id);
   }
   account ??= await createAccount(deps, {
     email: DEV_EMAIL,

@@ -1,4 +1,8 @@
+import { mkdir, writeFile } from "node:fs/promises";
+import { join } from "node:path";
 import type { FastifyBaseLogger } from "fastify";
+import type { Clock } from "./clock.js";
+import { randomBase62 } from "./ids.js";
 
 export interface Mail {
   to: string;
@@ -6,23 +10,48 @@ export interface Mail {
   text: string;
 }
 
-/** Outgoing mail. With no SMTP configured, mail is written to the log (development's verify links). */
+/** Outgoing mail. With no SMTP configured, mail goes to an outbox directory (development's verify links). */
 export interface Mailer {
   send(mail: Mail): Promise<void>;
   /** Mail sent by this process, newest last (tests read verification links from it). */
   readonly sent: Mail[];
 }
 
-export function logMailer(log: FastifyBaseLogger): Mailer {
+/**
+ * No SMTP configured: each mail becomes an .eml file in `dir` (readable by the owner only), and the
+ * log says where. The log never carries the text: verification links are credentials.
+ */
+export function outboxMailer(dir: string, from: string, log: FastifyBaseLogger, clock: Clock): Mailer {
   const sent: Mail[] = [];
   return {
     sent,
     async send(mail) {
       sent.push(mail);
       if (sent.length > 100) sent.shift();
-      log.info({ to: mail.to, subject: mail.subject, text: mail.text }, "mail (no SMTP configured)");
+      const now = clock.now();
+      const file = join(dir, `${now.toISOString().replace(/[:.]/g, "-")}-${randomBase62(8)}.eml`);
+      await mkdir(dir, { recursive: true, mode: 0o700 });
+      await writeFile(file, eml(from, mail, now), { mode: 0o600, flag: "wx" });
+      log.info({ to: mail.to, subject: mail.subject, file }, "mail written to the outbox (no SMTP configured)");
     },
   };
+}
+
+/** A plain-text message any mail client opens. Header values lose line breaks (no header injection). */
+function eml(from: string, mail: Mail, date: Date): string {
+  const line = (v: string) => v.replace(/[\r\n]+/g, " ");
+  return [
+    `From: ${line(from)}`,
+    `To: ${line(mail.to)}`,
+    `Subject: ${line(mail.subject)}`,
+    `Date: ${date.toUTCString()}`,
+    "MIME-Version: 1.0",
+    "Content-Type: text/plain; charset=utf-8",
+    "Content-Transfer-Encoding: 8bit",
+    "",
+    mail.text.replace(/\r?\n/g, "\r\n"),
+    "",
+  ].join("\r\n");
 }
 
 /** Mail through the SMTP server of `CLIPWRIGHT_SMTP_URL` (smtp:// or smtps://, credentials in the URL). */

@@ -29,6 +29,7 @@ const noLimits: RateLimitStore = {
   hit: async (_key, windowMs) => ({ count: 1, resetAt: Date.now() + windowMs }),
   peek: async () => null,
   undo: async () => undefined,
+  reset: async () => undefined,
   close: async () => undefined,
 };
 

@@ -1,6 +1,7 @@
 import type { Kysely } from "kysely";
 import { type Clock, iso } from "../clock.js";
 import type { Database } from "../db/schema.js";
+import { deletionRefusal } from "../domains/account/deletion.js";
 import { findSessionForAuth } from "../domains/auth/sessions-store.js";
 import { KEY_SHAPE, SESSION_SHAPE, sameDigest, sha256 } from "../domains/keys/secrets.js";
 import { findKeysForAuth, touchKey } from "../domains/keys/store.js";
@@ -8,9 +9,14 @@ import { isPaid } from "../domains/wallet/balance.js";
 import { SCOPES, type Scope } from "../operations/scopes.js";
 import type { Actor } from "./actor.js";
 import { ApiError } from "./api-error.js";
+import { CredentialCache, type LookupResult } from "./credential-cache.js";
 
-/** Lookups are cached this long at most, so a revocation in any process bites within a second. */
-const CACHE_MS = 500;
+/**
+ * Lookups are cached this long at most, so a revocation in any process bites within a second. At most
+ * 10,000 working credentials and 1,000 refusals are kept: a flood of unknown tokens only ever pushes
+ * out other refusals, never a working credential.
+ */
+const CACHE = { ttlMs: 500, accepted: 10_000, refused: 1_000 };
 /** last_used_at is written at most this often per key (a write per request would cost throughput). */
 const TOUCH_EVERY_MS = 60_000;
 
@@ -19,79 +25,117 @@ type Headers = Record<string, string | string[] | undefined>;
 const unauthorized = (reason: string, hint?: string) =>
   new ApiError("unauthorized", hint ? { reason, hint } : { reason });
 
+/** A lookup's result and the account it concerns (null: the credential names no account). */
+interface Outcome {
+  result: LookupResult;
+  accountId: string | null;
+}
+const refused = (err: ApiError): Outcome => ({ result: err, accountId: null });
+
 /**
  * Spec, Authentication: one credential per call, in `Authorization: Bearer` or `X-API-Key`.
  * `X-API-Key` carries API keys only; a dashboard session token is accepted only as a Bearer token.
  */
 export class Authenticator {
-  private readonly cache = new Map<string, { actor: Actor | ApiError; at: number }>();
+  private readonly cache = new CredentialCache(CACHE);
   private readonly touched = new Map<string, number>();
+  private lookups = 0;
 
   constructor(
     private readonly db: Kysely<Database>,
     private readonly clock: Clock,
   ) {}
 
+  /** Lookups that went to the database so far (tests observe the cache through it). */
+  get databaseLookups(): number {
+    return this.lookups;
+  }
+
   async authenticate(headers: Headers): Promise<Actor> {
     const token = readCredential(headers);
     const now = this.clock.now();
-    // Keyed by the token itself: the request holds it in memory anyway, and a hit then costs no hash.
-    const hit = this.cache.get(token);
-    let result: Actor | ApiError;
-    if (hit && now.getTime() - hit.at < CACHE_MS && now.getTime() >= hit.at) {
-      result = hit.actor;
-    } else {
-      const digest = sha256(token);
-      result = token.startsWith("sess_")
-        ? await this.session(token, digest, now)
-        : await this.apiKey(token, digest, now);
-      if (this.cache.size > 10_000) this.cache.clear();
-      this.cache.set(token, { actor: result, at: now.getTime() });
-    }
+    const result = this.cache.get(token, now.getTime()) ?? (await this.lookUp(token, now));
     if (result instanceof ApiError) throw result;
     if (result.kind === "api_key") this.touch(result.keyId, now);
     return result;
   }
 
-  /** Forget cached lookups at once (revocation, sign-out, changes of paid state in this process). */
+  /**
+   * Forget one account's cached lookups at once: its keys were revoked or rotated, its paid or
+   * verified state changed, or it is being deleted.
+   */
+  forgetAccount(accountId: string): void {
+    this.cache.forgetAccount(accountId);
+  }
+
+  /** Forget one session's cached lookup (sign-out); the account's other credentials stay cached. */
+  forgetSession(sessionId: string): void {
+    this.cache.forgetSession(sessionId);
+  }
+
+  /** Forget every cached lookup (start-up housekeeping; request paths forget only what changed). */
   forgetAll(): void {
     this.cache.clear();
   }
 
-  private async apiKey(token: string, digest: string, now: Date): Promise<Actor | ApiError> {
-    if (!KEY_SHAPE.test(token)) return unauthorized("unknown_key");
+  /**
+   * A token of the wrong shape is refused without a lookup and not cached (nothing to save, and an
+   * arbitrary string should not take memory); any other outcome is cached by the token itself: the
+   * request holds it in memory anyway, and a hit then costs no hash.
+   */
+  private async lookUp(token: string, now: Date): Promise<LookupResult> {
+    const isSession = token.startsWith("sess_");
+    if (!(isSession ? SESSION_SHAPE : KEY_SHAPE).test(token))
+      return unauthorized(isSession ? "unknown_session" : "unknown_key");
+    this.lookups++;
+    const digest = sha256(token);
+    const { result, accountId } = isSession ? await this.session(digest, now) : await this.apiKey(token, digest, now);
+    this.cache.set(token, result, accountId, now.getTime());
+    return result;
+  }
+
+  private async apiKey(token: string, digest: string, now: Date): Promise<Outcome> {
     const rows = await findKeysForAuth(this.db, token.slice(0, 17));
     const k = rows.find((r) => sameDigest(r.secret_hash, digest));
-    if (!k) return unauthorized("unknown_key");
+    if (!k) return refused(unauthorized("unknown_key"));
     const t = iso(now);
-    if (k.revoked_at !== null && k.revoked_at <= t) return unauthorized("key_revoked");
-    if (k.expires_at !== null && k.expires_at <= t) return unauthorized("key_expired");
+    if (k.revoked_at !== null && k.revoked_at <= t) return refused(unauthorized("key_revoked"));
+    if (k.expires_at !== null && k.expires_at <= t) return refused(unauthorized("key_expired"));
+    const accountState = deletionRefusal(k.deletion_status);
+    if (accountState) return { result: accountState, accountId: k.account_id };
     return {
-      kind: "api_key",
-      keyId: k.id,
       accountId: k.account_id,
-      credentialId: k.id,
-      scopes: JSON.parse(k.scopes) as Scope[],
-      emailVerified: k.email_verified === 1,
-      paid: isPaid(k, now),
-      rateLimitPerMinute: k.rate_limit_per_minute,
-      rateLimitPerDay: k.rate_limit_per_day,
+      result: {
+        kind: "api_key",
+        keyId: k.id,
+        accountId: k.account_id,
+        credentialId: k.id,
+        scopes: JSON.parse(k.scopes) as Scope[],
+        emailVerified: k.email_verified === 1,
+        paid: isPaid(k, now),
+        rateLimitPerMinute: k.rate_limit_per_minute,
+        rateLimitPerDay: k.rate_limit_per_day,
+      },
     };
   }
 
-  private async session(token: string, digest: string, now: Date): Promise<Actor | ApiError> {
-    if (!SESSION_SHAPE.test(token)) return unauthorized("unknown_session");
+  private async session(digest: string, now: Date): Promise<Outcome> {
     const s = await findSessionForAuth(this.db, digest);
-    if (!s) return unauthorized("unknown_session");
-    if (s.expires_at <= iso(now)) return unauthorized("session_expired");
+    if (!s) return refused(unauthorized("unknown_session"));
+    if (s.expires_at <= iso(now)) return refused(unauthorized("session_expired"));
+    const accountState = deletionRefusal(s.deletion_status);
+    if (accountState) return { result: accountState, accountId: s.account_id };
     return {
-      kind: "session",
-      sessionId: s.id,
       accountId: s.account_id,
-      credentialId: `session:${s.account_id}`,
-      scopes: SCOPES,
-      emailVerified: s.email_verified === 1,
-      paid: isPaid(s, now),
+      result: {
+        kind: "session",
+        sessionId: s.id,
+        accountId: s.account_id,
+        credentialId: `session:${s.account_id}`,
+        scopes: SCOPES,
+        emailVerified: s.email_verified === 1,
+        paid: isPaid(s, now),
+      },
     };
   }
 

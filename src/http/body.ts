@@ -1,5 +1,6 @@
 import { Transform } from "node:stream";
 import { ApiError, validationFailed } from "./api-error.js";
+import { MAX_JSON_DEPTH, textNestsDeeperThan } from "./json-depth.js";
 
 export const HTTP_BODY_LIMIT = 256 * 1024;
 export const MCP_BODY_LIMIT = 1024 * 1024;
@@ -55,7 +56,10 @@ export function limitStream(limit: number): Transform {
 
 const utf8 = new TextDecoder("utf-8", { fatal: true });
 
-/** Raw bytes → JSON value. Bytes that are not UTF-8 are a 415; text that is not JSON is a 400. */
+/**
+ * Raw bytes → JSON value. Bytes that are not UTF-8 are a 415; text that is not JSON, or that nests
+ * deeper than MAX_JSON_DEPTH (checked before parsing, without recursion), is a 400.
+ */
 export function parseJson(raw: Buffer): unknown {
   if (raw.length === 0) return undefined;
   let text: string;
@@ -63,6 +67,11 @@ export function parseJson(raw: Buffer): unknown {
     text = utf8.decode(raw);
   } catch {
     throw new ApiError("unsupported_media_type", { objection: "charset", expected: "utf-8" });
+  }
+  if (textNestsDeeperThan(text, MAX_JSON_DEPTH)) {
+    throw validationFailed([
+      { path: "body", code: "too_deep", message: `nests objects and arrays deeper than ${MAX_JSON_DEPTH} levels` },
+    ]);
   }
   try {
     return JSON.parse(text);

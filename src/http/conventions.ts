@@ -6,6 +6,7 @@ import { validationFailed } from "./api-error.js";
 import { parseJson } from "./body.js";
 import { installErrorHandling } from "./error-handler.js";
 import { type RateWindow, rateHeaders } from "./rate-limit/limiter.js";
+import { securityHeaders } from "./security-headers.js";
 
 export const REQUEST_ID_PATTERN = /^[A-Za-z0-9._-]{1,64}$/;
 /** The MCP transport marks its in-process requests with this header and a per-process secret. */
@@ -25,7 +26,8 @@ export function genReqId(req: { headers: Record<string, string | string[] | unde
 
 /**
  * Conventions every answer follows, refusals included: the request id echoed and in every error
- * body, `Cache-Control: private, no-store`, the RateLimit-* headers of the window that applied, JSON
+ * body, `Cache-Control: private, no-store`, the security headers (security-headers.ts), the
+ * RateLimit-* headers of the window that applied, JSON
  * bodies only (the one body parser), and the spec's error body for anything thrown.
  */
 export function installConventions(app: FastifyInstance, deps: Deps, internalSecret: string): void {
@@ -45,9 +47,11 @@ export function installConventions(app: FastifyInstance, deps: Deps, internalSec
     done();
   });
 
+  const secure = securityHeaders(deps.config);
   app.addHook("onSend", (req, reply, payload, done) => {
     reply.header("X-Request-Id", req.id);
     reply.header("Cache-Control", "private, no-store");
+    secure(reply);
     const send = (window: RateWindow) => {
       reply.headers(rateHeaders(window, deps.clock.now().getTime()));
       done(null, payload);

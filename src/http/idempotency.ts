@@ -21,6 +21,9 @@ export interface StoredResponse {
 }
 
 /** 400 idempotency_key_required / validation_failed for the header itself; runs before the body is parsed. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it finds
+const CONTROL_CHARACTER = /[\u0000-\u001f\u007f]/;
+
 export function readIdempotencyKey(headers: Record<string, string | string[] | undefined>): string {
   const value = headers[IDEMPOTENCY_HEADER];
   if (value === undefined) throw new ApiError("idempotency_key_required");
@@ -28,6 +31,13 @@ export function readIdempotencyKey(headers: Record<string, string | string[] | u
   if (key.length < 1 || key.length > 128 || Array.isArray(value)) {
     throw validationFailed([
       { path: "header.Idempotency-Key", code: "length", message: "must be 1 to 128 characters" },
+    ]);
+  }
+  // HTTP cannot carry control characters in a header, but an MCP tool argument can (and PostgreSQL
+  // cannot store U+0000).
+  if (CONTROL_CHARACTER.test(key)) {
+    throw validationFailed([
+      { path: "header.Idempotency-Key", code: "control_character", message: "must not contain control characters" },
     ]);
   }
   return key;
@@ -60,7 +70,10 @@ export class IdempotencyStore {
     private readonly db: Kysely<Database>,
     private readonly clock: Clock,
     private readonly ttlSeconds: number,
-    /** Stored answers can hold one-time secrets (new API keys, webhook signing secrets): sealed at rest. */
+    /**
+     * Stored answers are sealed at rest: they repeat what the request returned (signed file URLs, for
+     * one). One-time secrets never reach them: the pipeline stores those fields as null (oneTimeSecrets).
+     */
     private readonly vault: Vault,
   ) {}
 

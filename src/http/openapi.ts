@@ -20,9 +20,13 @@ export const ErrorBodySchema = Type.Object(
   { additionalProperties: false },
 );
 
+/** Every credential of an account being deleted is refused with one of these. */
+const ACCOUNT_GONE: ErrorCode[] = ["account_pending_deletion", "account_deleted"];
+
 /** Refusals every operation of a row's kind can answer, beyond those it lists itself. */
 export function commonErrors({ row, impl }: MountedOperation): ErrorCode[] {
   const codes: ErrorCode[] = ["validation_failed", "unauthorized", "forbidden_scope", "rate_limited", "internal_error"];
+  codes.push(...ACCOUNT_GONE);
   if (!row.dashboardOnly) codes.push("paid_account_required");
   if (row.path.includes("{")) codes.push("not_found");
   if (row.method !== "GET") codes.push("payload_too_large", "unsupported_media_type");
@@ -58,8 +62,9 @@ function parameters(where: "path" | "query", schema: TObject | undefined) {
 function publicRouteOperation(route: PublicRoute) {
   const codes: ErrorCode[] = ["validation_failed", "unauthorized", "rate_limited", "internal_error"];
   if (route.body) codes.push("payload_too_large", "unsupported_media_type", "idempotency_key_unscoped");
-  if (route.auth === "session") codes.push("forbidden_scope");
-  if (route.id === "auth.signup") codes.push("conflict");
+  if (route.auth === "session") codes.push("forbidden_scope", ...ACCOUNT_GONE);
+  if (route.id === "auth.createSession") codes.push(...ACCOUNT_GONE);
+  if (route.passwordWork) codes.push("service_unavailable"); // password work busy: Retry-After
   if (route.id === "auth.verifyEmail") codes.push("not_found", "expired");
   return {
     operationId: route.id,
@@ -97,7 +102,7 @@ function successResponses(schemas: Record<number, TSchema>, async: boolean, idem
       status === "204"
         ? { description: statusText(204), headers }
         : {
-            description: statusText(Number(status)),
+            description: status === "202" && !async ? "Accepted." : statusText(Number(status)),
             headers,
             content: { "application/json": { schema: plain(schema) } },
           };

@@ -2,6 +2,7 @@ import { Type } from "@sinclair/typebox";
 import type { FastifyInstance, FastifyReply, FastifyRequest, RequestPayload } from "fastify";
 import type { Deps } from "../deps.js";
 import type { MountedOperation, OperationContext } from "../operations/define.js";
+import { withoutOneTimeSecrets } from "../operations/one-time-secrets.js";
 import type { OperationRow } from "../operations/registry.js";
 import type { RateClass } from "../operations/scopes.js";
 import type { Actor } from "./actor.js";
@@ -118,8 +119,11 @@ async function run(
     throw err;
   }
   const text = JSON.stringify(result.body);
-  if (claim)
-    await deps.idempotency.complete(claim, { status: result.status, body: text, location: result.location ?? null });
+  if (claim) {
+    // One-time secrets never reach the stored answer: a replay shows null in their place.
+    const stored = impl.oneTimeSecrets ? JSON.stringify(withoutOneTimeSecrets(result.body, impl.oneTimeSecrets)) : text;
+    await deps.idempotency.complete(claim, { status: result.status, body: stored, location: result.location ?? null });
+  }
   if (result.location) reply.header("Location", result.location);
   return reply.code(result.status).type("application/json; charset=utf-8").send(text);
 }

@@ -22,9 +22,22 @@ export interface PublicRoute {
   description: string;
   /** "none": anyone; "session": a signed-in person's Bearer token. */
   auth: "none" | "session";
+  /**
+   * Routes that run argon2 on a password from the body. Either way an IP whose unauthenticated failures
+   * are spent is answered 429 before any of it. "verify" (sign-in) also counts each try as a failure
+   * before checking, taken back unless the check fails, so concurrent guesses cannot overrun the budget.
+   */
+  passwordWork?: "verify" | "hash";
   body?: TObject;
   responses: Record<number, TSchema>;
-  handler(ctx: { body: unknown; deps: Deps; session: SessionActor | null; now: Date }): Promise<OperationResult>;
+  handler(ctx: {
+    body: unknown;
+    deps: Deps;
+    session: SessionActor | null;
+    now: Date;
+    /** The caller's address (per-IP limits). */
+    ip: string;
+  }): Promise<OperationResult>;
 }
 
 export function mountPublicRoute(app: FastifyInstance, deps: Deps, route: PublicRoute): void {
@@ -34,7 +47,9 @@ export function mountPublicRoute(app: FastifyInstance, deps: Deps, route: Public
     url: routePath(route.path),
     bodyLimit: HTTP_BODY_LIMIT * 2,
     onRequest: async (req) => {
-      req.cw.window = await deps.limiter.peekUnauthenticated(req.ip);
+      req.cw.window = route.passwordWork
+        ? await deps.limiter.checkUnauthenticated(req.ip)
+        : await deps.limiter.peekUnauthenticated(req.ip);
       if (route.auth === "none" && req.headers[IDEMPOTENCY_HEADER] !== undefined) {
         throw new ApiError("idempotency_key_unscoped");
       }
@@ -50,12 +65,13 @@ export function mountPublicRoute(app: FastifyInstance, deps: Deps, route: Public
         const session = route.auth === "session" ? await sessionOf(deps, req) : null;
         const body = req.body ?? {};
         validateParts([[validateBody, body]]);
-        const result = await route.handler({ body, deps, session, now: deps.clock.now() });
+        const run = () => route.handler({ body, deps, session, now: deps.clock.now(), ip: req.ip });
+        const result = route.passwordWork === "verify" ? await guessCounted(deps, req, run) : await run();
         if (result.location) reply.header("Location", result.location);
         if (result.status === 204) return reply.code(204).send();
         return reply.code(result.status).type("application/json; charset=utf-8").send(JSON.stringify(result.body));
       } catch (err) {
-        if (err instanceof ApiError && err.code === "unauthorized") {
+        if (err instanceof ApiError && err.code === "unauthorized" && route.passwordWork !== "verify") {
           const { window, refusal } = await deps.limiter.failUnauthenticated(req.ip);
           req.cw.window = window;
           throw refusal ?? err;
@@ -64,6 +80,32 @@ export function mountPublicRoute(app: FastifyInstance, deps: Deps, route: Public
       }
     },
   });
+}
+
+/**
+ * Runs a password check counted as a failure of the caller's IP up front; the count stays when the
+ * password was wrong (401) or the email is backing off (429), and is taken back otherwise.
+ */
+async function guessCounted(
+  deps: Deps,
+  req: FastifyRequest,
+  check: () => Promise<OperationResult>,
+): Promise<OperationResult> {
+  const claim = await deps.limiter.claimUnauthenticated(req.ip);
+  req.cw.window = claim.window;
+  try {
+    const result = await check();
+    await claim.release();
+    req.cw.window = await deps.limiter.peekUnauthenticated(req.ip);
+    return result;
+  } catch (err) {
+    const failedGuess = err instanceof ApiError && (err.code === "unauthorized" || err.code === "rate_limited");
+    if (!failedGuess) {
+      await claim.release();
+      req.cw.window = await deps.limiter.peekUnauthenticated(req.ip);
+    }
+    throw err;
+  }
 }
 
 async function sessionOf(deps: Deps, req: FastifyRequest): Promise<SessionActor> {

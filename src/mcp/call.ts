@@ -40,6 +40,23 @@ export interface ToolCallOutcome {
 /** Where an argument goes as text: strings as they are, anything else as JSON (numbers, booleans…). */
 const asText = (v: unknown): string => (typeof v === "string" ? v : JSON.stringify(v));
 
+/**
+ * encodeURIComponent, except that half a character (which it throws on) is written as the bytes an
+ * HTTP client would send for it: the router refuses that path as malformed, as it would over HTTP.
+ */
+function encodeSegment(text: string): string {
+  if (text.isWellFormed()) return encodeURIComponent(text);
+  let out = "";
+  for (const char of text) {
+    const unit = char.charCodeAt(0);
+    out +=
+      char.length === 1 && unit >= 0xd800 && unit <= 0xdfff
+        ? `%${(0xe0 | (unit >> 12)).toString(16)}%${(0x80 | ((unit >> 6) & 0x3f)).toString(16)}%${(0x80 | (unit & 0x3f)).toString(16)}`.toUpperCase()
+        : encodeURIComponent(char);
+  }
+  return out;
+}
+
 export interface BuiltRequest {
   method: McpTool["op"]["row"]["method"];
   url: string;
@@ -59,7 +76,7 @@ export function buildRequest(tool: McpTool, args: Record<string, unknown>, targe
   // A missing path argument becomes an empty segment, which the pipeline refuses (validation_failed
   // on path.<name>) after the credential and scope checks, in the same order as over HTTP.
   const path = row.path.replace(/\{(\w+)\}/g, (_m, name: string) =>
-    encodeURIComponent(args[name] === undefined || args[name] === null ? "" : asText(args[name])),
+    encodeSegment(args[name] === undefined || args[name] === null ? "" : asText(args[name])),
   );
   const query = new URLSearchParams();
   // No prototype: an argument named "__proto__" stays a field (and is refused as unknown), not a setter.

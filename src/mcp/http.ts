@@ -1,11 +1,13 @@
 import { Transform } from "node:stream";
 import type { FastifyInstance, FastifyReply, FastifyRequest, RequestPayload } from "fastify";
 import type { Deps } from "../deps.js";
+import type { Actor } from "../http/actor.js";
 import { checkMediaType, hasBody, MCP_BODY_LIMIT, payloadTooLarge } from "../http/body.js";
 import { API_PREFIX } from "../http/pipeline.js";
 import type { RateWindow } from "../http/rate-limit/limiter.js";
 import type { MountedOperation } from "../operations/define.js";
 import { type CallTarget, callTool } from "./call.js";
+import { uncountedMessages } from "./envelope-cost.js";
 import { createMcpServer, loadSdk, type McpBackend } from "./server.js";
 import { buildToolset, type Toolset } from "./tools.js";
 
@@ -60,6 +62,7 @@ export function pipelineBackend(mcp: AppMcp, app: FastifyInstance, target: Omit<
  * Streamable HTTP at POST /api/v1/mcp, stateless (a Server and transport per request, JSON answers,
  * no sessions, no server-sent stream). The credential rules and refusals are the API's: a request
  * without a valid credential is the spec's 401 (metered per IP like every unauthenticated failure).
+ * Every message counts against the caller's read budget, tool calls as their operation's class.
  */
 export function mountMcp(app: FastifyInstance, deps: Deps, internalSecret: string, ops: MountedOperation[]): void {
   const mcp: AppMcp = { toolset: buildToolset(ops), internalSecret, now: () => deps.clock.now().getTime() };
@@ -84,6 +87,10 @@ export function mountMcp(app: FastifyInstance, deps: Deps, internalSecret: strin
           .type("application/json")
           .send({ jsonrpc: "2.0", error: { code: -32000, message: "Method not allowed." }, id: null });
       }
+      // Messages the server answers itself are read requests of their own: counted (each message of
+      // a batch) before any is served, and a batch the budget cannot cover is refused whole (429).
+      const hits = uncountedMessages(req.body, mcp.toolset);
+      if (hits > 0) req.cw.window = await deps.limiter.consume(req.cw.actor as Actor, "read", hits);
       return serve(mcp, app, req, reply);
     },
   });

@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import type { CallToolResult, Tool } from "@modelcontextprotocol/sdk/types.js";
+import { MAX_JSON_DEPTH, valueNestsDeeperThan } from "../http/json-depth.js";
 
 /**
  * The MCP server of both transports: the SDK's low-level `Server` with tools/list and tools/call.
@@ -61,7 +62,16 @@ export async function createMcpServer(backend: McpBackend): Promise<Server> {
   });
   server.setRequestHandler(types.ListToolsRequestSchema, async () => ({ tools: [...(await backend.listTools())] }));
   server.setRequestHandler(types.CallToolRequestSchema, async (request, extra) => {
-    const result = await backend.callTool(request.params.name, request.params.arguments ?? {}, extra.signal);
+    const args = request.params.arguments ?? {};
+    // Over HTTP the body parser has refused such nesting already; over stdio the SDK parsed the line
+    // itself, and arguments this deep would overflow the stack when they are encoded for the call.
+    if (valueNestsDeeperThan(args, MAX_JSON_DEPTH)) {
+      throw new types.McpError(
+        types.ErrorCode.InvalidParams,
+        `Tool arguments nest deeper than ${MAX_JSON_DEPTH} levels.`,
+      );
+    }
+    const result = await backend.callTool(request.params.name, args, extra.signal);
     if (!result) throw new types.McpError(types.ErrorCode.InvalidParams, `Unknown tool: ${request.params.name}`);
     return result;
   });

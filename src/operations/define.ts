@@ -39,6 +39,11 @@ export interface OperationImpl<P extends TObject = TObject, Q extends TObject = 
   responses: Record<number, TSchema>;
   /** Refusals particular to this operation (the cross-cutting ones are added from the row). */
   errors?: ErrorCode[];
+  /**
+   * Top-level fields of the success body that hold a secret shown once (schema: `OneTimeSecret`). The
+   * idempotency layer stores the answer with them set to null, so a replay never shows them again.
+   */
+  oneTimeSecrets?: readonly string[];
   handler(ctx: OperationContext<Static<P>, Static<Q>, Static<B>>): Promise<OperationResult>;
 }
 

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import { ApiError } from "../http/api-error.js";
-import { FILES_PREFIX, type LocalStorage } from "./local.js";
+import { FILES_PREFIX, type LocalStorage, SIGNATURE_PARAM } from "./local.js";
 
 const CONTENT_TYPES: Record<string, string> = {
   mp4: "video/mp4",
@@ -17,8 +17,8 @@ const CONTENT_TYPES: Record<string, string> = {
 export function mountFileRoute(app: FastifyInstance, storage: LocalStorage): void {
   app.get(`${FILES_PREFIX}*`, async (req, reply) => {
     const key = (req.params as { "*": string })["*"];
-    const { expires, sig } = req.query as { expires?: string; sig?: string };
-    const path = storage.verify(key, expires, sig);
+    const query = req.query as Record<string, string | undefined>;
+    const path = storage.verify(key, query.expires, query[SIGNATURE_PARAM]);
     if (!path || !(await storage.exists(key))) throw new ApiError("not_found");
     const ext = key.split(".").pop() ?? "";
     return reply.type(CONTENT_TYPES[ext] ?? "application/octet-stream").send(storage.openStream(path));

@@ -7,6 +7,8 @@ import type { Clock } from "../clock.js";
 import type { Storage, StoredFile } from "./storage.js";
 
 export const FILES_PREFIX = "/files/";
+/** The query parameter carrying a file URL's signature: a credential, so logs never show it. */
+export const SIGNATURE_PARAM = "sig";
 const KEY_SHAPE = /^[A-Za-z0-9._-]+(\/[A-Za-z0-9._-]+)*$/;
 
 /**
@@ -58,7 +60,7 @@ export class LocalStorage implements Storage {
     const expires = Math.floor(this.clock.now().getTime() / 1000) + ttlSeconds;
     const sig = this.sign(key, expires);
     return {
-      url: `${this.publicUrl}${FILES_PREFIX}${key}?expires=${expires}&sig=${sig}`,
+      url: `${this.publicUrl}${FILES_PREFIX}${key}?expires=${expires}&${SIGNATURE_PARAM}=${sig}`,
       expiresAt: new Date(expires * 1000).toISOString(),
     };
   }

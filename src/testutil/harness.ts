@@ -8,6 +8,7 @@ import { type App, buildApp } from "../app.js";
 import { type Config, loadConfig } from "../config.js";
 import { connectDb, type Db } from "../db/connect.js";
 import { createAccount, type NewAccount } from "../domains/account/create-account.js";
+import type { PasswordHasher } from "../domains/auth/password-hasher.js";
 import { signIn } from "../domains/auth/sessions.js";
 import { type Catalog, loadCatalog } from "../domains/catalog/catalog.js";
 import { createKey } from "../domains/keys/create-key.js";
@@ -41,6 +42,14 @@ export interface HarnessOptions {
   workers?: boolean;
   /** "bullmq" runs job runs through BullMQ on REDIS_URL (under a prefix of this harness's own). */
   queueDriver?: "embedded" | "bullmq";
+  /** A password hasher of the test's own (small limits, a hook that counts or holds turns). */
+  passwords?: PasswordHasher;
+  /** Log lines go here (set `config.logLevel` too: tests are silent by default). */
+  logStream?: { write(line: string): void };
+  /** The service's own no-SMTP mailer (the outbox in the data dir) instead of an in-memory one; `mail` reads it. */
+  outboxMail?: boolean;
+  /** A catalogue of the test's own (fixed voices) instead of the engines installed on this machine. */
+  catalog?: Catalog;
 }
 
 export interface TestResponse {
@@ -59,6 +68,8 @@ export interface RequestOptions {
   idempotencyKey?: string;
   /** Skip the OpenAPI conformance check (tests of deliberately odd requests to unknown routes). */
   unchecked?: boolean;
+  /** The caller's IP address (default 127.0.0.1). */
+  ip?: string;
 }
 
 let catalogOnce: Promise<Catalog> | undefined;
@@ -128,18 +139,20 @@ export class Harness {
       clock,
       db,
       rateStore,
-      mailer,
-      catalog: await catalogOnce,
+      ...(opts.outboxMail ? {} : { mailer }),
+      catalog: opts.catalog ?? (await catalogOnce),
+      logStream: opts.logStream,
       operations,
       resolver: opts.resolver,
       jobDefinitions: opts.jobDefinitions,
+      passwords: opts.passwords,
       ...(opts.queueDriver === "bullmq"
         ? { queue: new BullQueue(process.env.REDIS_URL as string, clock, bullPrefix) }
         : {}),
     });
     const h = new Harness(built, clock, db);
     h.bullPrefix = bullPrefix;
-    (h as { mail: Mailer["sent"] }).mail = sent;
+    (h as { mail: Mailer["sent"] }).mail = opts.outboxMail ? built.deps.mailer.sent : sent;
     h.cleanup = cleanup;
     if (opts.workers !== false) h.workers = startWorkers(built.deps);
     const doc = await built.app.inject({ method: "GET", url: "/api/v1/openapi.json" });
@@ -174,7 +187,13 @@ export class Harness {
       if (!Object.keys(headers).some((h) => h.toLowerCase() === "content-type"))
         headers["content-type"] = "application/json";
     }
-    const res = await this.app.inject({ method: method as "GET", url: `/api/v1${path}`, headers, payload });
+    const res = await this.app.inject({
+      method: method as "GET",
+      url: `/api/v1${path}`,
+      headers,
+      payload,
+      ...(opts.ip ? { remoteAddress: opts.ip } : {}),
+    });
     const text = res.body;
     let body: unknown = text;
     try {

@@ -1,12 +1,14 @@
 import { createServer, type IncomingHttpHeaders, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
+import { waitFor } from "./wait.js";
 
 /**
  * A real HTTP receiver on loopback (127.0.0.1, ephemeral port) for webhook tests. It records every
  * request's raw body bytes and headers, and answers each with what the test asked for, per path:
- * a status (200, 500, 302 …) or "hang" (never answers; the service's timeout has to cut it).
+ * a status (200, 500, 302 …), "hang" (never answers; the service's timeout has to cut it) or "hold"
+ * (answers only when the test calls `release`).
  */
-export type Reply = number | "hang";
+export type Reply = number | "hang" | "hold";
 
 export interface Received {
   path: string;
@@ -27,9 +29,9 @@ export interface Receiver {
   received(path?: string): Received[];
   /** The answer for requests to `path` from now on (default 200). */
   reply(path: string, reply: Reply): void;
-  /** Holds every answer until `count` requests are waiting (or `maxMs` passes), then answers them all. */
-  holdUntil(count: number, maxMs: number): void;
-  /** Resolves once `count` requests to `path` arrived (short real waits: a network round trip). */
+  /** Answers every request held at `path` (reply "hold") with `reply`; later ones get `next` (default: the same). */
+  release(path: string, reply?: number, next?: Reply): void;
+  /** Resolves once `count` requests to `path` arrived; throws naming them if they have not by the deadline. */
   waitFor(path: string, count: number, timeoutMs?: number): Promise<void>;
   close(): Promise<void>;
 }
@@ -38,15 +40,7 @@ export async function startReceiver(now: () => Date): Promise<Receiver> {
   const log: Received[] = [];
   const replies = new Map<string, Reply>();
   const hanging = new Set<ServerResponse>();
-  let hold: { count: number; waiting: (() => void)[]; timer: NodeJS.Timeout } | undefined;
-
-  const releaseHold = () => {
-    if (!hold) return;
-    clearTimeout(hold.timer);
-    const waiting = hold.waiting;
-    hold = undefined;
-    for (const go of waiting) go();
-  };
+  const held = new Map<string, ((status: number) => void)[]>();
 
   const server = createServer((req, res) => {
     const chunks: Buffer[] = [];
@@ -54,8 +48,14 @@ export async function startReceiver(now: () => Date): Promise<Receiver> {
     req.on("end", () => {
       const path = (req.url ?? "/").split("?")[0] as string;
       log.push({ path, method: req.method ?? "", headers: req.headers, raw: Buffer.concat(chunks), at: now() });
-      const answer = () => {
-        const reply = replies.get(path) ?? 200;
+      const answer = (given?: number) => {
+        const reply = given ?? replies.get(path) ?? 200;
+        if (reply === "hold") {
+          held.set(path, [...(held.get(path) ?? []), answer]);
+          hanging.add(res);
+          res.on("close", () => hanging.delete(res));
+          return;
+        }
         if (reply === "hang") {
           hanging.add(res);
           res.on("close", () => hanging.delete(res));
@@ -66,10 +66,7 @@ export async function startReceiver(now: () => Date): Promise<Receiver> {
         res.writeHead(reply, headers);
         res.end(`${RESPONSE_MARKER} ${reply}`);
       };
-      if (hold) {
-        hold.waiting.push(answer);
-        if (hold.waiting.length >= hold.count) releaseHold();
-      } else answer();
+      answer();
     });
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
@@ -79,18 +76,22 @@ export async function startReceiver(now: () => Date): Promise<Receiver> {
     url: (path) => `http://127.0.0.1:${port}${path}`,
     received: (path) => (path === undefined ? [...log] : log.filter((r) => r.path === path)),
     reply: (path, reply) => void replies.set(path, reply),
-    holdUntil(count, maxMs) {
-      hold = { count, waiting: [], timer: setTimeout(releaseHold, maxMs) };
+    release(path, reply = 200, next: Reply = reply) {
+      replies.set(path, next);
+      const waiting = held.get(path) ?? [];
+      held.delete(path);
+      for (const answer of waiting) answer(reply);
     },
-    async waitFor(path, count, timeoutMs = 5_000) {
-      const until = Date.now() + timeoutMs;
-      while (log.filter((r) => r.path === path).length < count) {
-        if (Date.now() > until) throw new Error(`receiver: ${count} request(s) to ${path} did not arrive`);
-        await new Promise((r) => setTimeout(r, 5));
-      }
+    async waitFor(path, count, timeoutMs = 10_000) {
+      const arrived = () => log.filter((r) => r.path === path).length;
+      await waitFor(() => arrived() >= count, {
+        what: `${count} request(s) to ${path} at the receiver`,
+        timeoutMs,
+        intervalMs: 5,
+        detail: () => `${arrived()} arrived`,
+      });
     },
     async close() {
-      releaseHold();
       for (const res of hanging) res.destroy();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));

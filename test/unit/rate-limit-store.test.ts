@@ -3,15 +3,17 @@ import { Redis } from "ioredis";
 import { afterAll, describe, expect, it } from "vitest";
 import { RedisRateLimitStore } from "../../src/http/rate-limit/redis-store.js";
 import { MemoryRateLimitStore, type RateLimitStore } from "../../src/http/rate-limit/store.js";
+import { waitFor } from "../support/wait.js";
 
-const stores: [string, () => { store: RateLimitStore; wait: (ms: number) => Promise<void> }][] = [
+/** `pass(ms, key)` lets a window of `ms` close: the memory store's clock moves; Redis expires it on its own clock. */
+const stores: [string, () => { store: RateLimitStore; pass: (ms: number, key: string) => Promise<void> }][] = [
   [
     "memory",
     () => {
       let t = 1_000_000;
       return {
         store: new MemoryRateLimitStore(() => t),
-        wait: async (ms) => {
+        pass: async (ms) => {
           t += ms;
         },
       };
@@ -25,9 +27,15 @@ if (process.env.REDIS_URL) {
     () => {
       const redis = new Redis(process.env.REDIS_URL as string);
       redisClients.push(redis);
+      const store = new RedisRateLimitStore(redis, `cw:unit:${randomBytes(6).toString("hex")}:`);
       return {
-        store: new RedisRateLimitStore(redis, `cw:unit:${randomBytes(6).toString("hex")}:`),
-        wait: (ms) => new Promise((r) => setTimeout(r, ms)),
+        store,
+        pass: async (ms, key) => {
+          await waitFor(async () => (await store.peek(key)) === null, {
+            what: `Redis to expire the window of ${key} (${ms} ms)`,
+            intervalMs: 20,
+          });
+        },
       };
     },
   ]);
@@ -46,10 +54,10 @@ describe.each(stores)("fixed-window store: %s", (_name, make) => {
   });
 
   it("opens a fresh window once the old one has closed", async () => {
-    const { store, wait } = make();
+    const { store, pass } = make();
     await store.hit("k", 150);
     await store.hit("k", 150);
-    await wait(200);
+    await pass(200, "k");
     expect(await store.peek("k")).toBeNull();
     expect((await store.hit("k", 150)).count).toBe(1);
   });
@@ -63,6 +71,16 @@ describe.each(stores)("fixed-window store: %s", (_name, make) => {
     expect((await store.peek("k"))?.count).toBe(0);
     await store.undo("k");
     expect((await store.peek("k"))?.count).toBe(0);
+  });
+
+  it("closes a window on reset: the next hit opens a fresh one", async () => {
+    const { store } = make();
+    await store.hit("r", 1000);
+    await store.hit("r", 1000);
+    await store.reset("r");
+    expect(await store.peek("r")).toBeNull();
+    expect((await store.hit("r", 1000)).count).toBe(1);
+    await store.reset("never-opened");
   });
 
   it("keeps keys apart", async () => {

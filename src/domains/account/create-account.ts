@@ -3,7 +3,7 @@ import type { Deps } from "../../deps.js";
 import { ApiError } from "../../http/api-error.js";
 import { issue } from "../../http/validation.js";
 import { uuidv7 } from "../../ids.js";
-import { hashPassword, PASSWORD_MAX, PASSWORD_MIN } from "../auth/passwords.js";
+import { PASSWORD_MAX, PASSWORD_MIN } from "../auth/passwords.js";
 import { grantFree, grantPlan, topUp } from "../wallet/grants.js";
 import { type AccountRow, findAccountByEmail, normalizeEmail } from "./store.js";
 
@@ -23,7 +23,10 @@ const EMAIL = /^[^\s@]{1,64}@[^\s@]+\.[^\s@]+$/;
  * Creates an account with its wallet, then the grants asked for (each a ledger entry). Shared by
  * sign-up, `clipwright admin create-account` and the development bootstrap.
  */
-export async function createAccount(deps: Pick<Deps, "db" | "clock" | "auth">, input: NewAccount): Promise<AccountRow> {
+export async function createAccount(
+  deps: Pick<Deps, "db" | "clock" | "auth" | "passwords">,
+  input: NewAccount,
+): Promise<AccountRow> {
   const email = normalizeEmail(input.email);
   if (!EMAIL.test(email) || email.length > 254) throw issue("body.email", "format", "must be an email address");
   if (input.password.length < PASSWORD_MIN || input.password.length > PASSWORD_MAX) {
@@ -36,7 +39,7 @@ export async function createAccount(deps: Pick<Deps, "db" | "clock" | "auth">, i
     id: uuidv7(),
     email,
     name: (input.name ?? "").trim() || email.split("@")[0] || email,
-    password_hash: await hashPassword(input.password),
+    password_hash: await deps.passwords.hash(input.password),
     email_verified: input.verified ? 1 : 0,
     role: "owner",
     deletion_status: "active",

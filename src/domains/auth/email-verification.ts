@@ -6,6 +6,10 @@ import { markEmailVerified } from "../account/store.js";
 import { sha256 } from "../keys/secrets.js";
 
 const TOKEN_TTL_MS = 48 * 3600_000;
+/** The page the mailed link opens (it only shows a button: opening a link never consumes the token). */
+export const VERIFY_EMAIL_PAGE = "/verify-email";
+/** The link's query parameter holding the token: a credential, so logs never show it. */
+export const VERIFY_TOKEN_PARAM = "token";
 
 /** Mails a one-time verification link; only the token's hash is stored. */
 export async function sendVerification(
@@ -26,7 +30,7 @@ export async function sendVerification(
   await deps.mailer.send({
     to: account.email,
     subject: "Verify your Clipwright email address",
-    text: `Open this link to verify your address (valid for 48 hours):\n${deps.config.publicUrl}/verify-email?token=${token}\n\nOr POST {"token":"${token}"} to /api/v1/auth/verify-email.`,
+    text: `Open this link to verify your address (valid for 48 hours):\n${deps.config.publicUrl}${VERIFY_EMAIL_PAGE}?${VERIFY_TOKEN_PARAM}=${token}\n\nOr POST {"token":"${token}"} to /api/v1/auth/verify-email.`,
   });
   return token;
 }
@@ -43,6 +47,6 @@ export async function verifyEmailToken(deps: Pick<Deps, "db" | "clock" | "auth">
   await deps.db.kysely.deleteFrom("email_verifications").where("token_hash", "=", row.token_hash).execute();
   if (row.expires_at <= iso(now)) throw new ApiError("expired");
   await markEmailVerified(deps.db.kysely, row.account_id, iso(now));
-  deps.auth.forgetAll();
+  deps.auth.forgetAccount(row.account_id);
   return row.account_id;
 }

@@ -1,10 +1,10 @@
 import { Type } from "@sinclair/typebox";
 import type { PublicRoute } from "../../http/public-route.js";
-import { createAccount } from "../account/create-account.js";
-import { sendVerification, verifyEmailToken } from "./email-verification.js";
+import { verifyEmailToken } from "./email-verification.js";
 import { PASSWORD_MAX, PASSWORD_MIN } from "./passwords.js";
 import { signIn } from "./sessions.js";
 import { deleteSession } from "./sessions-store.js";
+import { type SignUpInput, signUp } from "./sign-up.js";
 
 const Email = Type.String({ minLength: 3, maxLength: 254 });
 const Password = Type.String({ minLength: PASSWORD_MIN, maxLength: PASSWORD_MAX });
@@ -20,35 +20,35 @@ export const AUTH_ROUTES: PublicRoute[] = [
     path: "/auth/signup",
     summary: "Create an account",
     description:
-      "Creates an account with the sign-up gift of free (watermarked) seconds and mails a verification link.",
+      "Creates an account with the sign-up gift of free (watermarked) seconds and mails a verification link. " +
+      "The answer is the same whether or not the address already has an account (its owner is mailed a notice " +
+      "instead, and the account is left unchanged): 202 means only that a mail is on its way. Limited per IP " +
+      "address per hour (429 `rate_limited`, scope `hour`).",
     auth: "none",
+    passwordWork: "hash",
     body: Type.Object(
       { email: Email, password: Password, name: Type.String({ minLength: 1, maxLength: 120 }) },
       { additionalProperties: false },
     ),
     responses: {
-      201: Type.Object(
+      202: Type.Object(
         {
-          account: Type.Object(
-            { id: Type.String(), email: Type.String(), name: Type.String(), emailVerified: Type.Boolean() },
-            { additionalProperties: false },
-          ),
-          verificationSent: Type.Boolean(),
+          email: Type.String({ description: "The address as it will be used (trimmed, lower case)." }),
+          verificationSent: Type.Literal(true),
         },
         { additionalProperties: false },
       ),
     },
-    async handler({ body, deps }) {
-      const input = body as { email: string; password: string; name: string };
-      const account = await createAccount(deps, { ...input, freeSeconds: deps.config.signupFreeSeconds });
-      await sendVerification(deps, account);
-      return {
-        status: 201,
-        body: {
-          account: { id: account.id, email: account.email, name: account.name, emailVerified: false },
-          verificationSent: true,
-        },
-      };
+    async handler({ body, deps, ip }) {
+      const signup = await deps.authThrottle.consumeSignup(ip);
+      try {
+        const { email } = await signUp(deps, body as SignUpInput);
+        return { status: 202, body: { email, verificationSent: true } };
+      } catch (err) {
+        // Refused for what was sent or busy on our side: the try does not count against the hour.
+        await signup.release();
+        throw err;
+      }
     },
   },
   {
@@ -57,8 +57,13 @@ export const AUTH_ROUTES: PublicRoute[] = [
     path: "/auth/sessions",
     summary: "Sign in",
     description:
-      "Exchanges email and password for a dashboard session token (`sess_…`), accepted only as a Bearer token.",
+      "Exchanges email and password for a dashboard session token (`sess_…`), accepted only as a Bearer token. " +
+      "Each try counts against the IP address's unauthenticated failures until it succeeds; once they are spent, " +
+      "429 before the password is checked. After repeated failures for one email (5 by default), from any address, " +
+      "each further try must wait (by default 1 minute, doubling up to 15; 429 `rate_limited`, scope `email`), " +
+      "and the password is not checked meanwhile; a success resets it.",
     auth: "none",
+    passwordWork: "verify",
     body: Type.Object(
       { email: Email, password: Type.String({ minLength: 1, maxLength: PASSWORD_MAX }) },
       { additionalProperties: false },
@@ -78,8 +83,10 @@ export const AUTH_ROUTES: PublicRoute[] = [
     auth: "session",
     responses: { 204: Type.Null() },
     async handler({ deps, session }) {
-      if (session) await deleteSession(deps.db.kysely, session.sessionId);
-      deps.auth.forgetAll();
+      if (session) {
+        await deleteSession(deps.db.kysely, session.sessionId);
+        deps.auth.forgetSession(session.sessionId);
+      }
       return { status: 204, body: null };
     },
   },

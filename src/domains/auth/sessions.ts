@@ -2,20 +2,34 @@ import { addMs, iso } from "../../clock.js";
 import type { Deps } from "../../deps.js";
 import { ApiError } from "../../http/api-error.js";
 import { uuidv7 } from "../../ids.js";
-import { findAccountByEmail } from "../account/store.js";
+import { deletionRefusal } from "../account/deletion.js";
+import { findAccountByEmail, normalizeEmail } from "../account/store.js";
 import { mintSessionToken, sha256 } from "../keys/secrets.js";
-import { hashPassword, verifyPassword } from "./passwords.js";
 
-// Verifying against a throwaway hash when the email is unknown keeps both failures equally slow.
-let decoyHash: Promise<string> | undefined;
-
-/** Signs a person in: a `sess_` token, stored hashed, expiring after the configured time. */
-export async function signIn(deps: Pick<Deps, "db" | "clock" | "config">, email: string, password: string) {
-  const account = await findAccountByEmail(deps.db.kysely, email);
-  decoyHash ??= hashPassword("not-a-password-anyone-has");
-  const ok = await verifyPassword(account?.password_hash ?? (await decoyHash), password);
+/**
+ * Signs a person in: a `sess_` token, stored hashed, expiring after the configured time. The email's
+ * back-off is checked before the password (429 while it waits); an unknown email is checked against a
+ * decoy hash and backs off alike, so neither the timing nor the answers tell which emails exist.
+ */
+export async function signIn(
+  deps: Pick<Deps, "db" | "clock" | "config" | "passwords" | "authThrottle">,
+  email: string,
+  password: string,
+) {
+  const attempt = await deps.authThrottle.beginSignIn(normalizeEmail(email));
+  let account: Awaited<ReturnType<typeof findAccountByEmail>>;
+  let ok: boolean;
+  try {
+    account = await findAccountByEmail(deps.db.kysely, email);
+    ok = await deps.passwords.verifyOrDecoy(account?.password_hash, password);
+  } catch (err) {
+    await attempt.abandoned();
+    throw err;
+  }
   if (!account || !ok) throw new ApiError("unauthorized", { reason: "invalid_credentials" });
-  if (account.deletion_status !== "active") throw new ApiError("account_deleted");
+  await attempt.succeeded();
+  const accountState = deletionRefusal(account.deletion_status);
+  if (accountState) throw accountState;
   const token = mintSessionToken();
   const now = deps.clock.now();
   const expiresAt = iso(addMs(now, deps.config.sessionTtlSeconds * 1000));

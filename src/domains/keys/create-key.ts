@@ -62,10 +62,11 @@ export const createKeyOperation = defineOperation({
   id: "keys.create",
   summary: "Create an API key",
   description:
-    "Creates a key with the given scopes and optional expiry and per-key rate limits. The secret is in this response only. An account holds at most 25 active keys; creating one needs a live plan or top-up.",
+    "Creates a key with the given scopes and optional expiry and per-key rate limits. The secret is in this response only (an idempotent replay answers `secret: null`). An account holds at most 25 active keys; creating one needs a live plan or top-up.",
   body: CreateKeyBody,
   responses: { 201: SecretAndKey },
   errors: ["conflict"],
+  oneTimeSecrets: ["secret"],
   async handler({ actor, deps, body, idempotencyKey }) {
     const result = await createKey(deps, actor.accountId, body, idempotencyKey);
     return created(result, `/api/v1/keys/${result.key.id}`);

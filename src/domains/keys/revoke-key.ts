@@ -20,7 +20,7 @@ export const revokeKeyOperation = defineOperation({
     if (!key) throw new ApiError("not_found");
     if (keyStatus(key, now) === "revoked") throw new ApiError("conflict", { reason: "already_revoked" });
     const updated = await stopKeyAt(deps.db.kysely, actor.accountId, key.id, iso(now));
-    deps.auth.forgetAll();
+    deps.auth.forgetAccount(actor.accountId);
     return ok(keyView(updated ?? key, now));
   },
 });

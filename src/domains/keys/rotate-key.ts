@@ -11,11 +11,12 @@ export const rotateKeyOperation = defineOperation({
   id: "keys.rotate",
   summary: "Rotate an API key",
   description:
-    "Issues a new key with the same name, scopes, expiry and limits, and stops the old one after `graceSeconds` (0 to 86400; 0 stops it at once). The new secret is in this response only. Only an active key can be rotated; rotation is not refused by the 25-key cap, since it replaces a key.",
+    "Issues a new key with the same name, scopes, expiry and limits, and stops the old one after `graceSeconds` (0 to 86400; 0 stops it at once). The new secret is in this response only (an idempotent replay answers `secret: null`). Only an active key can be rotated; rotation is not refused by the 25-key cap, since it replaces a key.",
   params: KeyIdParams,
   body: RotateKeyBody,
   responses: { 201: RotatedKey },
   errors: ["conflict"],
+  oneTimeSecrets: ["secret"],
   async handler({ actor, deps, params, body, now, idempotencyKey }) {
     const old = await findKey(deps.db.kysely, actor.accountId, params.id);
     if (!old) throw new ApiError("not_found");
@@ -38,7 +39,7 @@ export const rotateKeyOperation = defineOperation({
       await insertKey(tx, fresh);
       return stopKeyAt(tx, actor.accountId, old.id, stopAt);
     });
-    deps.auth.forgetAll();
+    deps.auth.forgetAccount(actor.accountId);
     return created(
       { secret: minted.secret, key: keyView(fresh, now), previousKey: keyView(previous ?? old, now) },
       `/api/v1/keys/${fresh.id}`,

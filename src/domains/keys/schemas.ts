@@ -1,4 +1,5 @@
 import { Type } from "@sinclair/typebox";
+import { OneTimeSecret } from "../../operations/one-time-secrets.js";
 import { SCOPES } from "../../operations/scopes.js";
 import { ApiKeySchema } from "./view.js";
 
@@ -25,7 +26,7 @@ export const CreateKeyBody = Type.Object(
 
 export const SecretAndKey = Type.Object(
   {
-    secret: Type.String({ pattern: "^svc_live_[0-9A-Za-z]{40}$", description: "Shown once; never retrievable again." }),
+    secret: OneTimeSecret("^svc_live_[0-9A-Za-z]{40}$", "The key itself; never retrievable again."),
     key: ApiKeySchema,
   },
   { additionalProperties: false },

@@ -27,7 +27,7 @@ export async function grantPlan(deps: GrantDeps, accountId: string, planId: stri
     },
     now,
   );
-  deps.auth.forgetAll(); // paid state changed
+  deps.auth.forgetAccount(accountId); // paid state changed
   return after as WalletRow;
 }
 
@@ -53,6 +53,6 @@ async function credit(
     throw new ApiError("validation_failed", { reason: "seconds_positive" });
   const after = await moveSeconds(deps.db.kysely, accountId, { type, ...buckets, note }, deps.clock.now());
   if (!after) throw new ApiError("not_found");
-  deps.auth.forgetAll();
+  deps.auth.forgetAccount(accountId);
   return after;
 }

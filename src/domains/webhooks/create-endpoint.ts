@@ -4,6 +4,7 @@ import { lockAccount } from "../../db/locks.js";
 import { ApiError } from "../../http/api-error.js";
 import { uuidv7 } from "../../ids.js";
 import { created, defineOperation } from "../../operations/define.js";
+import { OneTimeSecret } from "../../operations/one-time-secrets.js";
 import { newSigningSecret } from "../../webhooks/signature.js";
 import { checkWebhookUrl } from "./check-url.js";
 import { CreateEndpointBody, EndpointSchema, endpointView, MAX_ACTIVE_ENDPOINTS } from "./schemas.js";
@@ -13,15 +14,16 @@ export const createEndpoint = defineOperation({
   id: "webhooks.create",
   summary: "Register a webhook endpoint",
   description:
-    "Registers an https URL to receive signed events of the chosen types. The signing secret (whsec_…) is in this response only. At most 10 active endpoints per account.",
+    "Registers an https URL to receive signed events of the chosen types. The signing secret (whsec_…) is in this response only (an idempotent replay answers `secret: null`). At most 10 active endpoints per account.",
   body: CreateEndpointBody,
   responses: {
     201: Type.Object(
-      { secret: Type.String({ pattern: "^whsec_" }), endpoint: EndpointSchema },
+      { secret: OneTimeSecret("^whsec_", "Signs the deliveries to this endpoint."), endpoint: EndpointSchema },
       { additionalProperties: false },
     ),
   },
   errors: ["webhook_url_invalid", "webhook_url_blocked", "webhook_host_denied", "too_many_endpoints"],
+  oneTimeSecrets: ["secret"],
   async handler({ actor, deps, body, now, idempotencyKey }) {
     await checkWebhookUrl(deps, body.url);
     const secret = newSigningSecret();

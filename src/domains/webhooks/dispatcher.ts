@@ -1,6 +1,6 @@
 import { sql } from "kysely";
 import { addMs, iso } from "../../clock.js";
-import { claimDue } from "../../db/claim.js";
+import type { Config } from "../../config.js";
 import type { Deps } from "../../deps.js";
 import { uuidv7 } from "../../ids.js";
 import { Poller } from "../../jobs/poller.js";
@@ -8,7 +8,7 @@ import { deliveryBlockedReason, inspectUrl, webhookPolicy } from "../../net/guar
 import { pinnedPost } from "../../net/pinned-request.js";
 import { deliveryHeaders } from "../../webhooks/signature.js";
 import { DISABLE_AFTER_FAILURES, lastError, MAX_ATTEMPTS, nextAttempt, RESPONSE_BUDGET_MS } from "./schedule.js";
-import { failPendingDeliveries } from "./store.js";
+import { claimDueDeliveries, failPendingDeliveries } from "./store.js";
 
 const LEASE_MS = RESPONSE_BUDGET_MS + 20_000;
 const POLL_MS = 200;
@@ -18,10 +18,13 @@ const POLL_MS = 200;
  * claimed with a lease, so a pending attempt survives a restart and two workers never send the same
  * one. Each attempt re-checks the URL, connects to the address that was checked, signs at send time,
  * and records the outcome; a failure schedules the next attempt or, after 20 in a row, disables the
- * endpoint.
+ * endpoint. Slots are shared out between accounts (see claimDueDeliveries): one account's slow
+ * receiver holds at most its share of them.
  */
 export class WebhookDispatcher {
   private readonly active = new Set<Promise<void>>();
+  /** Attempts in flight by account, for each account's share of the slots. */
+  private readonly inFlight = new Map<string, number>();
   private readonly poller = new Poller(
     () => this.claimAndSend(),
     POLL_MS,
@@ -31,7 +34,7 @@ export class WebhookDispatcher {
 
   constructor(
     private readonly deps: Deps,
-    private readonly concurrency = 32,
+    private readonly slots: Config["webhookSlots"] = deps.config.webhookSlots,
   ) {}
 
   start(): void {
@@ -59,22 +62,25 @@ export class WebhookDispatcher {
   }
 
   private async claimAndSend(): Promise<void> {
-    const free = this.concurrency - this.active.size;
+    const free = this.slots.total - this.active.size;
     if (free <= 0 || this.closed) return;
     const now = this.deps.clock.now();
-    const ids = await claimDue(this.deps.db.kysely, this.deps.db.dialect, {
-      table: "webhook_deliveries",
-      dueColumn: "due_at",
-      where: sql`status = ${"pending"}`,
+    const claimed = await claimDueDeliveries(this.deps.db.kysely, {
       now: iso(now),
       leaseUntil: iso(addMs(now, LEASE_MS)),
-      limit: free,
+      free,
+      perAccount: this.slots.perAccount,
+      inFlight: this.inFlight,
     });
-    for (const id of ids) {
+    for (const { id, account_id: account } of claimed) {
+      this.inFlight.set(account, (this.inFlight.get(account) ?? 0) + 1);
       const run: Promise<void> = this.attempt(id)
         .catch((err) => this.deps.log.error({ err, deliveryId: id }, "delivery attempt failed unexpectedly"))
         .finally(() => {
           this.active.delete(run);
+          const left = (this.inFlight.get(account) ?? 1) - 1;
+          if (left > 0) this.inFlight.set(account, left);
+          else this.inFlight.delete(account);
           this.wake();
         });
       this.active.add(run);

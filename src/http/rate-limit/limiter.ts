@@ -15,7 +15,8 @@ export interface RateWindow {
   resetAt: number;
 }
 
-type Scope = "minute" | "account" | "day" | "global";
+/** `hour` and `email` are the dashboard's sign-up and sign-in throttles (auth-throttle.ts). */
+type Scope = "minute" | "account" | "day" | "global" | "hour" | "email";
 
 /** One UTC-day allowance of an operation (voice previews): `key` names the counter, the day is added. */
 export interface DailyCap {
@@ -45,19 +46,22 @@ export class RateLimiter {
     private readonly now: () => number,
   ) {}
 
-  /** Count the request; throws 429 rate_limited when a window is full. */
-  async consume(actor: Actor, rateClass: RateClass): Promise<RateWindow> {
+  /**
+   * Count the request (as `cost` requests: an MCP batch counts each of its messages); throws 429
+   * rate_limited when a window cannot take them all, having counted none.
+   */
+  async consume(actor: Actor, rateClass: RateClass, cost = 1): Promise<RateWindow> {
     const buckets = this.bucketsFor(actor, rateClass);
     const counted: Bucket[] = [];
     let classWindow: RateWindow | undefined;
     for (const bucket of buckets) {
-      const pending = this.store.hit(bucket.key, bucket.windowMs);
+      const pending = this.store.hit(bucket.key, bucket.windowMs, cost);
       // A synchronous store's answer is used as is: even `await` on a plain value costs a tick.
       const state = pending instanceof Promise ? await pending : pending;
       const window = toWindow(bucket.limit, state);
       if (state.count > bucket.limit) {
-        await this.store.undo(bucket.key);
-        for (const c of counted) await this.store.undo(c.key);
+        await this.store.undo(bucket.key, cost);
+        for (const c of counted) await this.store.undo(c.key, cost);
         throw this.refusal(rateClass, bucket.scope, { ...window, remaining: 0 });
       }
       counted.push(bucket);
@@ -111,6 +115,28 @@ export class RateLimiter {
     return this.peekBucket({ key: `u:${ip}`, limit: this.limits.unauthenticated, windowMs: MINUTE, scope: "minute" });
   }
 
+  /** The IP's unauthenticated window; 429 when it is spent (before work a guesser could repeat). */
+  async checkUnauthenticated(ip: string): Promise<RateWindow> {
+    const window = await this.peekUnauthenticated(ip);
+    if (window.remaining <= 0) throw this.refusal("unauthenticated", "minute", window);
+    return window;
+  }
+
+  /**
+   * A password check, counted as a failure of `ip` before it runs, so concurrent guesses cannot overrun
+   * the budget (over it: 429, nothing counted). `release` takes the count back when the check passed.
+   */
+  async claimUnauthenticated(ip: string): Promise<{ window: RateWindow; release(): Promise<void> }> {
+    const key = `u:${ip}`;
+    const state = await this.store.hit(key, MINUTE);
+    const window = toWindow(this.limits.unauthenticated, state);
+    if (state.count > this.limits.unauthenticated) {
+      await this.store.undo(key);
+      throw this.refusal("unauthenticated", "minute", window);
+    }
+    return { window, release: async () => void (await this.store.undo(key)) };
+  }
+
   private bucketsFor(actor: Actor, rateClass: RateClass): Bucket[] {
     const classLimit = Math.min(
       this.limits.perMinute[rateClass],
@@ -142,19 +168,29 @@ export class RateLimiter {
   }
 
   private refusal(rateClass: RateClass | "unauthenticated", scope: Scope, window: RateWindow): RateLimitedError {
-    const retryAfter = Math.max(1, Math.ceil((window.resetAt - this.now()) / 1000));
-    return new RateLimitedError(
-      window,
-      {
-        class: rateClass,
-        scope,
-        limit: window.limit,
-        remaining: window.remaining,
-        resetAt: new Date(window.resetAt).toISOString(),
-      },
-      retryAfter,
-    );
+    return rateLimited(rateClass, scope, window, this.now());
   }
+}
+
+/** The 429 for a full window: the spec's details, Retry-After in whole seconds to its reopening. */
+export function rateLimited(
+  rateClass: RateClass | "unauthenticated",
+  scope: Scope,
+  window: RateWindow,
+  now: number,
+): RateLimitedError {
+  const retryAfter = Math.max(1, Math.ceil((window.resetAt - now) / 1000));
+  return new RateLimitedError(
+    window,
+    {
+      class: rateClass,
+      scope,
+      limit: window.limit,
+      remaining: window.remaining,
+      resetAt: new Date(window.resetAt).toISOString(),
+    },
+    retryAfter,
+  );
 }
 
 /** 429 that also says which window refused, so the RateLimit-* headers describe that window. */

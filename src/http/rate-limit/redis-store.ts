@@ -1,16 +1,16 @@
 import type { Redis } from "ioredis";
 import type { RateLimitStore, WindowState } from "./store.js";
 
-// INCR, then open the window on the first hit. PTTL < 0 guards a key left without expiry.
+// INCRBY, then open the window on the first hit. PTTL < 0 guards a key left without expiry.
 const HIT = `
-local c = redis.call('INCR', KEYS[1])
+local c = redis.call('INCRBY', KEYS[1], ARGV[2])
 local ttl = redis.call('PTTL', KEYS[1])
-if c == 1 or ttl < 0 then redis.call('PEXPIRE', KEYS[1], ARGV[1]); ttl = tonumber(ARGV[1]) end
+if c == tonumber(ARGV[2]) or ttl < 0 then redis.call('PEXPIRE', KEYS[1], ARGV[1]); ttl = tonumber(ARGV[1]) end
 return {c, ttl}`;
 
 const UNDO = `
 local c = tonumber(redis.call('GET', KEYS[1]) or '0')
-if c > 0 then redis.call('DECR', KEYS[1]) end
+if c > 0 then redis.call('DECRBY', KEYS[1], math.min(c, tonumber(ARGV[1]))) end
 return 0`;
 
 /** Shared fixed windows: every API process on the same Redis counts into the same windows. */
@@ -20,8 +20,8 @@ export class RedisRateLimitStore implements RateLimitStore {
     private readonly prefix = "cw:rl:",
   ) {}
 
-  async hit(key: string, windowMs: number): Promise<WindowState> {
-    const [count, ttl] = (await this.redis.eval(HIT, 1, this.prefix + key, windowMs)) as [number, number];
+  async hit(key: string, windowMs: number, cost = 1): Promise<WindowState> {
+    const [count, ttl] = (await this.redis.eval(HIT, 1, this.prefix + key, windowMs, cost)) as [number, number];
     return { count, resetAt: Date.now() + ttl };
   }
 
@@ -32,8 +32,12 @@ export class RedisRateLimitStore implements RateLimitStore {
     return { count: Number(count), resetAt: Date.now() + ttl };
   }
 
-  async undo(key: string): Promise<void> {
-    await this.redis.eval(UNDO, 1, this.prefix + key);
+  async undo(key: string, cost = 1): Promise<void> {
+    await this.redis.eval(UNDO, 1, this.prefix + key, cost);
+  }
+
+  async reset(key: string): Promise<void> {
+    await this.redis.del(this.prefix + key);
   }
 
   async close(): Promise<void> {

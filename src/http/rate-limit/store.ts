@@ -12,12 +12,14 @@ export interface WindowState {
 export type MaybePromise<T> = T | Promise<T>;
 
 export interface RateLimitStore {
-  /** Count one request in `key`'s window, opening a window of `windowMs` if none is open. */
-  hit(key: string, windowMs: number): MaybePromise<WindowState>;
+  /** Count `cost` requests (default one) in `key`'s window, opening a window of `windowMs` if none is open. */
+  hit(key: string, windowMs: number, cost?: number): MaybePromise<WindowState>;
   /** The open window, without counting; null when none is open. */
   peek(key: string): MaybePromise<WindowState | null>;
-  /** Take back one hit (a later window refused the request, so it must not be counted). */
-  undo(key: string): MaybePromise<void>;
+  /** Take back `cost` hits (default one): a later window refused the request, so it must not be counted. */
+  undo(key: string, cost?: number): MaybePromise<void>;
+  /** Close `key`'s window now (a sign-in succeeded, so its failures are forgotten). */
+  reset(key: string): MaybePromise<void>;
   close(): Promise<void>;
 }
 
@@ -28,7 +30,7 @@ export class MemoryRateLimitStore implements RateLimitStore {
   constructor(private readonly now: () => number) {}
 
   // Synchronous on purpose: every request counts in two or three windows, and each await costs.
-  hit(key: string, windowMs: number): WindowState {
+  hit(key: string, windowMs: number, cost = 1): WindowState {
     const now = this.now();
     this.sweep(now);
     let w = this.windows.get(key);
@@ -36,7 +38,7 @@ export class MemoryRateLimitStore implements RateLimitStore {
       w = { count: 0, resetAt: now + windowMs };
       this.windows.set(key, w);
     }
-    w.count += 1;
+    w.count += cost;
     return { count: w.count, resetAt: w.resetAt };
   }
 
@@ -45,9 +47,13 @@ export class MemoryRateLimitStore implements RateLimitStore {
     return w && w.resetAt > this.now() ? { count: w.count, resetAt: w.resetAt } : null;
   }
 
-  undo(key: string): void {
+  undo(key: string, cost = 1): void {
     const w = this.windows.get(key);
-    if (w && w.count > 0) w.count -= 1;
+    if (w) w.count = Math.max(0, w.count - cost);
+  }
+
+  reset(key: string): void {
+    this.windows.delete(key);
   }
 
   async close(): Promise<void> {

@@ -1,6 +1,7 @@
 import { constants } from "node:fs";
 import { access } from "node:fs/promises";
 import { type Browser, chromium } from "playwright-core";
+import { type BrowserContainment, RUN_AS_USER_SCRIPT } from "./sandbox.js";
 
 /**
  * Launching the system Chromium (DESIGN §3): playwright-core never downloads a browser here, it drives
@@ -12,15 +13,22 @@ import { type Browser, chromium } from "playwright-core";
 
 export const DEFAULT_CHROMIUM = "/usr/bin/chromium";
 
+// `--no-sandbox` is not here: Playwright adds it unless `chromiumSandbox` is set (see sandbox.ts).
 export const CHROMIUM_ARGS: readonly string[] = [
   "--headless",
-  "--no-sandbox",
   "--disable-gpu",
   "--disable-quic",
   "--no-first-run",
   "--disable-background-networking",
   "--disable-component-update",
   "--disable-sync",
+  // Network containment (decision 0017): pages reach the network only through their context's proxy.
+  // Chromium resolves no name itself (the proxy resolves and checks each one), so a DNS answer cannot
+  // differ between the check and the connection and DNS prefetching has nothing to ask. The proxy is on
+  // 127.0.0.1, an IP literal that the rules would also map: it is excluded.
+  "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1",
+  // WebRTC may not send UDP outside a proxy (an HTTP proxy carries none); TCP to TURN goes through it.
+  "--webrtc-ip-handling-policy=disable_non_proxied_udp",
 ];
 
 /** Chromium is missing or would not start: a retryable infrastructure failure, not the job's fault. */
@@ -28,7 +36,7 @@ export class BrowserUnavailableError extends Error {
   override readonly name = "BrowserUnavailableError";
 }
 
-export interface LaunchOptions {
+export interface LaunchOptions extends Partial<BrowserContainment> {
   /** Defaults to `$CLIPWRIGHT_CHROMIUM`, then `/usr/bin/chromium`. */
   executablePath?: string;
   /** Launch timeout in ms (default 30 s). */
@@ -50,9 +58,15 @@ export async function launchBrowser(opts?: LaunchOptions): Promise<Browser> {
       { cause: err },
     );
   }
+  const runAsUser = opts?.runAsUser ?? null;
   try {
     return await chromium.launch({
-      executablePath,
+      // As another user, a script starts the real binary after handing it the profile (sandbox.ts).
+      executablePath: runAsUser ? RUN_AS_USER_SCRIPT : executablePath,
+      ...(runAsUser
+        ? { env: { ...process.env, CLIPWRIGHT_BROWSER_USER: runAsUser, CLIPWRIGHT_CHROMIUM_BIN: executablePath } }
+        : {}),
+      chromiumSandbox: opts?.sandbox ?? false,
       headless: true,
       args: [...CHROMIUM_ARGS],
       timeout: opts?.timeoutMs ?? 30_000,

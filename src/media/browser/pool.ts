@@ -1,5 +1,6 @@
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { type LaunchOptions, launchBrowser } from "./launch.js";
+import { NO_WEBRTC_SCRIPT } from "./no-webrtc.js";
 
 /** How a job sees the site: the viewport in CSS px, the device scale and the mobile/touch emulation. */
 export interface CaptureSpec {
@@ -18,6 +19,15 @@ export interface BrowserSession {
   readonly capture: CaptureSpec;
   /** Idempotent; never throws (a crashed browser already took the context with it). */
   close(): Promise<void>;
+}
+
+/** Per-session settings beyond what the page looks like. */
+export interface SessionOptions {
+  /**
+   * The context's only way out (`http://127.0.0.1:<port>`): every request, loopback included, goes
+   * through it. The caller owns the proxy and decides what it lets through.
+   */
+  proxyServer?: string;
 }
 
 export interface BrowserPoolOptions extends LaunchOptions {
@@ -64,7 +74,7 @@ export class BrowserPool {
     return this.browser;
   }
 
-  async newSession(capture: CaptureSpec): Promise<BrowserSession> {
+  async newSession(capture: CaptureSpec, opts: SessionOptions = {}): Promise<BrowserSession> {
     const browser = await this.getBrowser();
     const context = await browser.newContext({
       viewport: { width: capture.width, height: capture.height },
@@ -79,11 +89,15 @@ export class BrowserPool {
       reducedMotion: "reduce",
       serviceWorkers: "block",
       acceptDownloads: false,
+      // Chromium sends loopback straight past a proxy unless `<-loopback>` says otherwise; Playwright adds
+      // it by default, but an environment variable can turn that off, so it is asked for explicitly.
+      ...(opts.proxyServer ? { proxy: { server: opts.proxyServer, bypass: "<-loopback>" } } : {}),
     });
     context.setDefaultTimeout(this.opts.actionTimeoutMs ?? 15_000);
     context.setDefaultNavigationTimeout(this.opts.navigationTimeoutMs ?? 30_000);
     let page: Page;
     try {
+      await context.addInitScript(NO_WEBRTC_SCRIPT);
       page = await context.newPage();
     } catch (err) {
       await context.close().catch(() => {});

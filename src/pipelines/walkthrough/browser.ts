@@ -1,3 +1,4 @@
+import type { BrowserSettings } from "../../config.js";
 import { BrowserPool } from "../../media/browser/index.js";
 
 /**
@@ -7,8 +8,8 @@ import { BrowserPool } from "../../media/browser/index.js";
  */
 let pool: BrowserPool | undefined;
 
-export function walkthroughBrowser(): BrowserPool {
-  pool ??= new BrowserPool({ actionTimeoutMs: 10_000, navigationTimeoutMs: 30_000 });
+export function walkthroughBrowser(containment: BrowserSettings): BrowserPool {
+  pool ??= new BrowserPool({ ...containment, actionTimeoutMs: 10_000, navigationTimeoutMs: 30_000 });
   return pool;
 }
 

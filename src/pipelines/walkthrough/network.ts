@@ -1,16 +1,16 @@
-import type { BrowserContext, Route, WebSocketRoute } from "playwright-core";
-import { type GuardConfig, inspectUrl, sitePolicy } from "../../net/guard.js";
-import type { Resolver } from "../../net/resolver.js";
+import type { BrowserContext, Route } from "playwright-core";
 
 /**
- * The browser's network fence (decision 0017): every request a page makes is routed through here and
- * checked by origin before Chromium may send it. Redirect hops and DNS answers are not seen here (the
- * record explains the residual gaps).
+ * The in-browser half of the network fence (decision 0017). Which hosts a page may reach, and at which
+ * address, is decided by the session's egress proxy (src/net/egress), which sees every connection,
+ * redirect hops included. What only the browser knows is decided here, on the first request of each
+ * load: its scheme (file:, chrome:, ftp: … never leave the browser through a proxy) and, while signing
+ * in, whether a main-frame navigation goes to an approved origin.
  */
 
 export interface FenceOptions {
-  /** The caller's URL guard, asked once per origin (with the origin's root URL) and cached. */
-  check: (url: URL) => Promise<boolean>;
+  /** The session's egress proxy; its refusals are the fence's `host` count. */
+  proxy?: { readonly refusedTotal: number } | null;
   /** When non-null, main-frame navigations may only go to these origins (sign-in). */
   allowedOrigins?: readonly string[] | null;
 }
@@ -20,14 +20,14 @@ export interface FenceCounts {
   scheme: number;
   /** Main-frame navigations to an origin not approved while `allowedOrigins` is set. */
   origin: number;
-  /** Requests to hosts the check refused. */
+  /** Connections the egress proxy refused (any hop, any kind of request). */
   host: number;
 }
 
 export interface NetworkFence {
   readonly blocked: Readonly<FenceCounts>;
   readonly blockedTotal: number;
-  /** Changes which origins main-frame navigations may reach (null: any that passes the check). */
+  /** Changes which origins main-frame navigations may reach (null: any the proxy lets through). */
   setAllowedOrigins(origins: readonly string[] | null): void;
   dispose(): Promise<void>;
 }
@@ -41,23 +41,10 @@ const originOf = (raw: string): string | null => {
   }
 };
 
-export async function fenceContext(context: BrowserContext, opts: FenceOptions): Promise<NetworkFence> {
-  const blocked: FenceCounts = { scheme: 0, origin: 0, host: 0 };
-  const verdicts = new Map<string, Promise<boolean>>();
+export async function fenceContext(context: BrowserContext, opts: FenceOptions = {}): Promise<NetworkFence> {
+  const counts = { scheme: 0, origin: 0 };
+  const proxy = opts.proxy ?? null;
   let allowed = normalise(opts.allowedOrigins ?? null);
-
-  // One check per origin for the session; a check that throws refuses (and is asked again next time).
-  const passes = (origin: string): Promise<boolean> => {
-    let verdict = verdicts.get(origin);
-    if (!verdict) {
-      verdict = opts.check(new URL(origin)).catch(() => {
-        verdicts.delete(origin);
-        return false;
-      });
-      verdicts.set(origin, verdict);
-    }
-    return verdict;
-  };
 
   const handler = async (route: Route): Promise<void> => {
     const request = route.request();
@@ -67,15 +54,11 @@ export async function fenceContext(context: BrowserContext, opts: FenceOptions):
       if (scheme === "data:" || scheme === "blob:") return await route.continue();
       const origin = scheme === "http:" || scheme === "https:" ? originOf(url) : null;
       if (!origin) {
-        blocked.scheme += 1;
+        counts.scheme += 1;
         return await route.abort("blockedbyclient");
       }
       if (allowed && request.isNavigationRequest() && isMainFrame(request) && !allowed.has(origin)) {
-        blocked.origin += 1;
-        return await route.abort("blockedbyclient");
-      }
-      if (!(await passes(origin))) {
-        blocked.host += 1;
+        counts.origin += 1;
         return await route.abort("blockedbyclient");
       }
       await route.continue();
@@ -84,19 +67,18 @@ export async function fenceContext(context: BrowserContext, opts: FenceOptions):
     }
   };
 
-  // WebSockets are not routed by context.route; the same host check applies to them.
-  const wsHandler = async (ws: WebSocketRoute): Promise<void> => {
-    const origin = originOf(ws.url().replace(/^ws(s?):/i, "http$1:"));
-    if (origin && (await passes(origin))) {
-      ws.connectToServer();
-      return;
-    }
-    blocked.host += 1;
-    await ws.close({ code: 1008, reason: "blocked" }).catch(() => {});
-  };
-
   await context.route("**/*", handler);
-  await context.routeWebSocket(/.*/, wsHandler);
+  const blocked: FenceCounts = {
+    get scheme() {
+      return counts.scheme;
+    },
+    get origin() {
+      return counts.origin;
+    },
+    get host() {
+      return proxy?.refusedTotal ?? 0;
+    },
+  };
   return {
     blocked,
     get blockedTotal() {
@@ -123,14 +105,4 @@ function isMainFrame(request: ReturnType<Route["request"]>): boolean {
     // Service-worker requests have no frame (service workers are blocked in our sessions anyway).
     return false;
   }
-}
-
-/** The service's URL guard as a fence check: site rules (allow-list, private addresses, deny list). */
-export function siteGuardCheck(
-  config: GuardConfig,
-  resolver: Resolver,
-  denyHosts: readonly string[] = [],
-): (url: URL) => Promise<boolean> {
-  const policy = sitePolicy(config, denyHosts);
-  return async (url) => (await inspectUrl(url.href, policy, resolver)).ok;
 }

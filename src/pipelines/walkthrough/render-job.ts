@@ -14,12 +14,13 @@ import { TtsUnavailableError } from "../../media/tts/engine.js";
 import { walkthroughBrowser } from "./browser.js";
 import { captureScenes } from "./capture.js";
 import { planWalkthrough } from "./explore.js";
+import { type FencedSession, openFencedSession } from "./fenced-session.js";
 import { type Narration, narrate } from "./narrate.js";
-import { fenceContext, type NetworkFence, siteGuardCheck } from "./network.js";
 import { NavigationError, performBeat } from "./perform.js";
 import type { Beat } from "./plan.js";
 import type { RenderBeat, RenderJobInput } from "./render-input.js";
 import { SignInError, signIn } from "./sign-in.js";
+import { signInFailure } from "./sign-in-failure.js";
 
 const FPS = 30;
 
@@ -120,8 +121,7 @@ export const renderJob = defineJob<RenderJobInput>({
     const output = { width: options.orientation.width, height: options.orientation.height };
 
     const dir = await mkdtemp(join(tmpdir(), `cw-render-${job.id.slice(-8)}-`));
-    let session: BrowserSession | null = null;
-    let fence: NetworkFence | null = null;
+    let fenced: FencedSession | null = null;
     try {
       await progress("preparing", 2);
       const creds = input.credentialsOwner ? await useCredentials(deps, input.credentialsOwner) : null;
@@ -132,13 +132,14 @@ export const renderJob = defineJob<RenderJobInput>({
           false,
         );
       try {
-        session = await walkthroughBrowser().newSession(renderCapture(input.capture, output));
+        const capture = renderCapture(input.capture, output);
+        fenced = await openFencedSession(walkthroughBrowser(deps.config.browser), capture, deps);
       } catch (err) {
         if (err instanceof BrowserUnavailableError)
           throw new JobFailure("internal_error", "the browser is unavailable", true);
         throw err;
       }
-      fence = await fenceContext(session.context, { check: siteGuardCheck(deps.config, deps.resolver) });
+      const { session, fence } = fenced;
 
       // The plan: the storyboard's (edits applied), or made now for a URL render and cut to the length.
       let beats: RenderBeat[];
@@ -181,8 +182,8 @@ export const renderJob = defineJob<RenderJobInput>({
         onBeat: (done, total) => progress("capturing", 20 + Math.round((done / total) * 25)),
       });
       const viewport = captured.viewport;
-      await session.close();
-      session = null;
+      await fenced.close();
+      fenced = null;
       const narrations = await speaking;
       if (!viewport || captured.scenes.length === 0)
         throw new JobFailure("storyboard_empty", "no beat could be shown", false);
@@ -230,20 +231,13 @@ export const renderJob = defineJob<RenderJobInput>({
     } catch (err) {
       if (err instanceof JobFailure || err instanceof JobCancelled) throw err;
       if (signal.aborted) throw new JobCancelled();
-      if (err instanceof SignInError) {
-        throw new JobFailure(
-          err.reason === "rejected" ? "credentials_required" : "login_url_invalid",
-          `signing in failed: ${err.reason}`,
-          err.reason === "timeout",
-        );
-      }
+      if (err instanceof SignInError) throw signInFailure(err, true);
       if (err instanceof NavigationError) throw new JobFailure("url_invalid", describe(err).slice(0, 300), false);
       if (err instanceof TtsUnavailableError)
         throw new JobFailure("tts_unavailable", describe(err).slice(0, 300), true);
       throw new JobFailure("internal_error", `rendering failed: ${describe(err)}`.slice(0, 300), true);
     } finally {
-      await fence?.dispose().catch(() => undefined);
-      await session?.close();
+      await fenced?.close();
       await rm(dir, { recursive: true, force: true });
     }
   },

@@ -1,16 +1,21 @@
 import { setTimeout as sleep } from "node:timers/promises";
-import type { Page } from "playwright-core";
+import type { ElementHandle, Page, Request } from "playwright-core";
 import { openPage, safeUrl } from "./perform.js";
 
 /**
  * Signs a browser session in with a user's credentials. The password is typed into the page and goes
- * nowhere else: not into errors, logs or return values.
+ * nowhere else: not into errors, logs or return values. It is typed only into an approved origin: the
+ * login URL's own and the caller's `additionalLoginOrigins`. Before every fill and every submit, the
+ * page's (main frame's) origin and the field's frame origin are checked against them; a login page that
+ * leads anywhere else ends the sign-in before anything is typed.
  */
 
 export interface SignInCredentials {
   loginUrl: string;
   username: string;
   password: string;
+  /** Other origins the sign-in may pass through and type into (an identity provider); exact origins. */
+  additionalLoginOrigins?: readonly string[];
 }
 
 export interface SignInOptions {
@@ -21,17 +26,39 @@ export interface SignInOptions {
   signal?: AbortSignal;
 }
 
-/** unreachable: the login page did not open; form_not_found: no sign-in form on it. */
-export type SignInFailure = "unreachable" | "form_not_found" | "rejected" | "timeout";
+/**
+ * unreachable: the login page did not open; form_not_found: no sign-in form on it; left_approved_origins:
+ * the login page (or a step of the sign-in) was on an origin not approved for the credentials.
+ */
+export type SignInFailure = "unreachable" | "form_not_found" | "rejected" | "timeout" | "left_approved_origins";
 
 export class SignInError extends Error {
   override readonly name = "SignInError";
   constructor(
     readonly reason: SignInFailure,
     loginUrl: string,
+    /** For left_approved_origins: the origin that was not approved (an origin only, never a path). */
+    readonly origin: string | null = null,
   ) {
-    super(`sign-in ${reason} at ${safeUrl(loginUrl)}`);
+    super(`sign-in ${reason} at ${safeUrl(loginUrl)}${origin ? ` (went to ${origin})` : ""}`);
   }
+}
+
+const originOf = (raw: string): string | null => {
+  try {
+    const origin = new URL(raw).origin;
+    return origin === "null" ? null : origin;
+  } catch {
+    return null;
+  }
+};
+
+/** The origins credentials may be typed into: the login URL's and the additional ones. */
+export function approvedLoginOrigins(
+  creds: Pick<SignInCredentials, "loginUrl" | "additionalLoginOrigins">,
+): Set<string> {
+  const origins = [creds.loginUrl, ...(creds.additionalLoginOrigins ?? [])].map(originOf);
+  return new Set(origins.filter((o): o is string => o !== null));
 }
 
 const MARK = "data-clipwright-signin";
@@ -118,27 +145,84 @@ async function until<T>(
   }
 }
 
-async function submit(page: Page, found: Found, fallback: "user" | "password"): Promise<void> {
-  if (found.submit) await field(page, "submit").click();
-  else await field(page, fallback).press("Enter");
+type Fail = (reason: SignInFailure, origin?: string | null) => SignInError;
+
+/**
+ * Runs `act` on the marked field only while the page and the field's own frame are on approved origins.
+ * The handle is bound to the document it was found in: if that document is replaced after the check,
+ * the handle is detached and `act` fails instead of typing into the new one. The origins come from
+ * Playwright's record of each frame's URL, not from anything the page can redefine.
+ */
+async function onApproved(
+  page: Page,
+  kind: "user" | "password" | "submit",
+  approved: ReadonlySet<string>,
+  fail: Fail,
+  act: (el: ElementHandle) => Promise<void>,
+): Promise<void> {
+  const handle = await field(page, kind).elementHandle();
+  try {
+    const frame = await handle.ownerFrame();
+    for (const url of [page.mainFrame().url(), frame?.url() ?? ""]) {
+      const origin = originOf(url);
+      if (origin === null || !approved.has(origin)) throw fail("left_approved_origins", origin);
+    }
+    await act(handle);
+  } finally {
+    await handle.dispose().catch(() => {});
+  }
+}
+
+function submit(page: Page, found: Found, fallback: "user" | "password", approved: ReadonlySet<string>, fail: Fail) {
+  return found.submit
+    ? onApproved(page, "submit", approved, fail, (el) => el.click())
+    : onApproved(page, fallback, approved, fail, (el) => el.press("Enter"));
+}
+
+/**
+ * Opens the login page, noting every main-frame document request (redirect hops included) whose origin
+ * is not approved. Such a hop ends the sign-in even when the browser's fence refused it, so the job says
+ * where the login page led instead of only that it did not open.
+ */
+async function openLoginPage(page: Page, loginUrl: string, approved: ReadonlySet<string>, fail: Fail): Promise<void> {
+  let stray: { origin: string | null } | null = null;
+  const onRequest = (request: Request) => {
+    if (stray || !request.isNavigationRequest()) return;
+    try {
+      if (request.frame() !== page.mainFrame()) return;
+    } catch {
+      return; // a service worker's request: no frame
+    }
+    const origin = originOf(request.url());
+    if (origin === null || !approved.has(origin)) stray = { origin };
+  };
+  page.on("request", onRequest);
+  let opened = true;
+  try {
+    await openPage(page, loginUrl);
+  } catch {
+    opened = false;
+  } finally {
+    page.off("request", onRequest);
+  }
+  const left = stray as { origin: string | null } | null;
+  if (left) throw fail("left_approved_origins", left.origin);
+  if (!opened) throw fail("unreachable");
 }
 
 export async function signIn(page: Page, creds: SignInCredentials, opts: SignInOptions = {}): Promise<void> {
   const formMs = opts.formTimeoutMs ?? 5_000;
   const confirmMs = opts.confirmTimeoutMs ?? 15_000;
-  const fail = (reason: SignInFailure) => new SignInError(reason, creds.loginUrl);
-  try {
-    await openPage(page, creds.loginUrl);
-  } catch {
-    throw fail("unreachable");
-  }
+  const fail: Fail = (reason, origin = null) => new SignInError(reason, creds.loginUrl, origin);
+  const approved = approvedLoginOrigins(creds);
+  await openLoginPage(page, creds.loginUrl, approved, fail);
   let found = await until(Date.now() + formMs, opts.signal, () => find(page));
   if (!found) throw fail("form_not_found");
 
   if (!found.password) {
     // Two-step: the username first; the password field appears after it (same page or the next one).
-    await field(page, "user").fill(creds.username);
-    await submit(page, found, "user");
+    await onApproved(page, "user", approved, fail, (el) => el.fill(creds.username));
+    await submit(page, found, "user", approved, fail);
     const step = await until(Date.now() + confirmMs, opts.signal, async () => {
       const next = await find(page);
       if (next?.password) return next;
@@ -149,10 +233,11 @@ export async function signIn(page: Page, creds: SignInCredentials, opts: SignInO
     found = step;
   }
   if (found.user) {
-    const user = field(page, "user");
-    if ((await user.isEditable()) && (await user.inputValue()) !== creds.username) await user.fill(creds.username);
+    await onApproved(page, "user", approved, fail, async (el) => {
+      if ((await el.isEditable()) && (await el.inputValue()) !== creds.username) await el.fill(creds.username);
+    });
   }
-  await field(page, "password").fill(creds.password);
+  await onApproved(page, "password", approved, fail, (el) => el.fill(creds.password));
 
   const baseline = await probe(page);
   let navigated = false;
@@ -161,7 +246,7 @@ export async function signIn(page: Page, creds: SignInCredentials, opts: SignInO
   };
   page.on("framenavigated", onNavigated);
   try {
-    await submit(page, found, "password");
+    await submit(page, found, "password", approved, fail);
     const outcome = await until(Date.now() + confirmMs, opts.signal, async () => {
       const state = await probe(page);
       if (!state) return null;

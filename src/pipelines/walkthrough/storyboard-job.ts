@@ -1,12 +1,13 @@
 import { iso } from "../../clock.js";
 import { defineJob, JobCancelled, JobFailure, type JobOutput } from "../../jobs/definition.js";
-import { type BrowserSession, BrowserUnavailableError, type CaptureSpec } from "../../media/browser/index.js";
+import { BrowserUnavailableError, type CaptureSpec } from "../../media/browser/index.js";
 import { walkthroughBrowser } from "./browser.js";
 import { credentialSource } from "./credentials.js";
 import { planWalkthrough, type WalkthroughRequest } from "./explore.js";
-import { fenceContext, siteGuardCheck } from "./network.js";
+import { type FencedSession, openFencedSession } from "./fenced-session.js";
 import { NavigationError } from "./perform.js";
 import { SignInError } from "./sign-in.js";
+import { signInFailure } from "./sign-in-failure.js";
 
 /** The resolved options a storyboard keeps (ids, as GET /catalog/render-options names them). */
 export interface StoredStoryboardOptions {
@@ -47,10 +48,7 @@ function failureOf(err: unknown): JobFailure | JobCancelled {
       err.status === null ? "the site could not be opened" : `the site answered HTTP ${err.status}`,
       false,
     );
-  if (err instanceof SignInError)
-    return err.reason === "rejected"
-      ? new JobFailure("credentials_required", "the site refused the sign-in credentials", false)
-      : new JobFailure("login_url_invalid", `signing in failed: ${err.reason}`, false);
+  if (err instanceof SignInError) return signInFailure(err, false);
   return new JobFailure("internal_error", `planning failed: ${describe(err)}`.slice(0, 300), true);
 }
 
@@ -69,8 +67,8 @@ async function signInRequest(jobId: string, input: StoryboardJobInput): Promise<
 /**
  * walkthrough.storyboard: explores the site in the shared browser (signed in first when the input asks)
  * and writes the plan (`jobs/<id>/storyboard.json`, artifact type `storyboard`) and a screenshot per beat
- * (`jobs/<id>/beat-<n>.png`, type `screenshot`). Every request the page makes passes the URL guard
- * (network.ts). Holds no time; durationSeconds is the plan's estimate.
+ * (`jobs/<id>/beat-<n>.png`, type `screenshot`). Every connection the page makes passes the URL guard
+ * in the session's egress proxy (fenced-session.ts). Holds no time; durationSeconds is the plan's estimate.
  */
 export const storyboardJob = defineJob<StoryboardJobInput>({
   kind: "walkthrough.storyboard",
@@ -79,16 +77,16 @@ export const storyboardJob = defineJob<StoryboardJobInput>({
   retryDelayMs: () => 10_000,
   async run({ job, input, deps, progress, checkpoint, signal }) {
     const signIn = await signInRequest(job.id, input);
-    let session: BrowserSession;
+    let fenced: FencedSession;
     try {
-      session = await walkthroughBrowser().newSession(input.capture);
+      fenced = await openFencedSession(walkthroughBrowser(deps.config.browser), input.capture, deps);
     } catch (err) {
       if (err instanceof BrowserUnavailableError)
         throw new JobFailure("internal_error", "the browser is unavailable", true);
       throw err;
     }
     try {
-      const fence = await fenceContext(session.context, { check: siteGuardCheck(deps.config, deps.resolver) });
+      const { session, fence } = fenced;
       const planned = await planWalkthrough(
         session,
         { url: input.url, hint: input.hint, language: input.options.language, signIn },
@@ -119,7 +117,7 @@ export const storyboardJob = defineJob<StoryboardJobInput>({
     } catch (err) {
       throw failureOf(err);
     } finally {
-      await session.close();
+      await fenced.close();
     }
   },
 });

@@ -1,0 +1,222 @@
+import { createServer, request as httpRequest, type IncomingMessage, type ServerResponse } from "node:http";
+import type { AddressInfo, Socket } from "node:net";
+import type { Duplex } from "node:stream";
+import { type GuardPolicy, inspectUrl, type Problem } from "../guard.js";
+import type { Resolver } from "../resolver.js";
+import { endToEndHeaders } from "./hop-headers.js";
+import { connectPinned } from "./pinned-socket.js";
+import { absoluteTarget, connectTarget, type EgressTarget } from "./targets.js";
+
+/**
+ * The egress proxy a browser session is given as its only way out (decision 0017). Every connection the
+ * browser opens — a page, a redirect hop, a subresource, a frame, fetch/XHR, a WebSocket, a worker's
+ * request — arrives here as an absolute-form http request or a CONNECT tunnel, and each is handled the
+ * same way: the host is resolved once, the guard checks the answer, and the connection goes to exactly
+ * the addresses it checked. Redirects are passed back untouched (the browser follows them, and the next
+ * hop comes back here to be checked). Anything the guard refuses gets a 403 and never leaves the machine.
+ */
+
+/** Why a request was refused: the guard's problem, or a request that is not a proxy request at all. */
+export type EgressRefusal = Problem | "request_form";
+
+export interface EgressProxyOptions {
+  policy: GuardPolicy;
+  resolver: Resolver;
+  /** A connection (either side) quiet this long is closed, ms (default 60 s). */
+  idleMs?: number;
+  /** How long connecting to a checked address may take, ms (default 10 s). */
+  connectTimeoutMs?: number;
+  /** Told about every refusal (logs, tests). */
+  onRefused?: (refusal: { host: string | null; port: number | null; problem: EgressRefusal }) => void;
+}
+
+export interface EgressProxy {
+  /** `http://127.0.0.1:<port>`: what the browser context is given as its proxy server. */
+  readonly url: string;
+  /** Connections (requests and tunnels) the guard let through so far. */
+  readonly admitted: number;
+  /** Refusals so far, by reason. */
+  readonly refused: Readonly<Partial<Record<EgressRefusal, number>>>;
+  readonly refusedTotal: number;
+  /** Stops listening and closes every connection, tunnels included. Idempotent. */
+  close(): Promise<void>;
+}
+
+/** Request and response heads larger than this are refused (Node answers 431 / fails the exchange). */
+const MAX_HEADER_BYTES = 32 * 1024;
+/** The browser opens a few dozen connections at most; this bounds a page that tries for more. */
+const MAX_CLIENT_CONNECTIONS = 256;
+
+const REFUSED_HEAD = "HTTP/1.1 403 Forbidden\r\nContent-Length: 0\r\nConnection: close\r\n\r\n";
+const statusHead = (status: number, text: string) =>
+  `HTTP/1.1 ${status} ${text}\r\nContent-Length: 0\r\nConnection: close\r\n\r\n`;
+
+export async function startEgressProxy(opts: EgressProxyOptions): Promise<EgressProxy> {
+  const idleMs = opts.idleMs ?? 60_000;
+  const connectTimeoutMs = opts.connectTimeoutMs ?? 10_000;
+  const refused: Partial<Record<EgressRefusal, number>> = {};
+  let refusedTotal = 0;
+  let admitted = 0;
+  let closed = false;
+  const sockets = new Set<Duplex>();
+
+  const track = (socket: Duplex, idle = true): void => {
+    sockets.add(socket);
+    socket.once("close", () => sockets.delete(socket));
+    socket.on("error", () => socket.destroy());
+    if (idle && "setTimeout" in socket) (socket as Socket).setTimeout(idleMs, () => socket.destroy());
+  };
+
+  const refuse = (problem: EgressRefusal, target: EgressTarget | null): void => {
+    refused[problem] = (refused[problem] ?? 0) + 1;
+    refusedTotal += 1;
+    opts.onRefused?.({ host: target?.origin.hostname ?? null, port: target?.port ?? null, problem });
+  };
+
+  /** The checked addresses for the target (resolved once, here), or null after counting the refusal. */
+  const admit = async (target: EgressTarget): Promise<string[] | null> => {
+    const verdict = await inspectUrl(target.origin.href, opts.policy, opts.resolver);
+    if (verdict.ok) {
+      admitted += 1;
+      return verdict.addresses;
+    }
+    refuse(verdict.problem, target);
+    return null;
+  };
+
+  const answer = (res: ServerResponse, status: number): void => {
+    if (res.headersSent) {
+      res.destroy();
+      return;
+    }
+    // An empty 403: Chromium shows its own error page for it, so nothing of ours is drawn as the site.
+    res.writeHead(status, { "content-length": 0, "cache-control": "no-store", connection: "close" });
+    res.end();
+  };
+
+  // Plain http: `GET http://host:port/path`. One upstream connection per request, closed after it.
+  const forward = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
+    const parsed = absoluteTarget(req.url);
+    if (!parsed) {
+      refuse("request_form", null);
+      return answer(res, 400);
+    }
+    const addresses = await admit(parsed.target);
+    if (!addresses) return answer(res, 403);
+    let upstream: Socket;
+    try {
+      upstream = await connectPinned(addresses, parsed.target.port, connectTimeoutMs);
+    } catch {
+      return answer(res, 502);
+    }
+    track(upstream);
+    if (closed || req.destroyed || res.destroyed) {
+      upstream.destroy();
+      return;
+    }
+    const headers = ["Host", parsed.target.origin.host, ...endToEndHeaders(req.rawHeaders, ["host"])];
+    const out = httpRequest({
+      method: req.method ?? "GET",
+      path: parsed.path,
+      headers,
+      createConnection: () => upstream,
+      maxHeaderSize: MAX_HEADER_BYTES,
+    });
+    out.on("response", (up) => {
+      res.writeHead(up.statusCode ?? 502, up.statusMessage ?? "", endToEndHeaders(up.rawHeaders));
+      up.on("error", () => res.destroy());
+      up.pipe(res);
+    });
+    out.on("error", () => answer(res, 502));
+    res.on("close", () => upstream.destroy());
+    req.pipe(out);
+  };
+
+  // https and WebSockets: `CONNECT host:port`, then bytes both ways to the checked address.
+  const tunnel = async (req: IncomingMessage, client: Duplex, head: Buffer): Promise<void> => {
+    track(client);
+    const target = connectTarget(req.url);
+    if (!target) {
+      refuse("request_form", null);
+      client.end(statusHead(400, "Bad Request"));
+      return;
+    }
+    const addresses = await admit(target);
+    if (!addresses) {
+      client.end(REFUSED_HEAD);
+      return;
+    }
+    let upstream: Socket;
+    try {
+      upstream = await connectPinned(addresses, target.port, connectTimeoutMs);
+    } catch {
+      client.end(statusHead(502, "Bad Gateway"));
+      return;
+    }
+    track(upstream);
+    if (closed || client.destroyed) {
+      upstream.destroy();
+      return;
+    }
+    upstream.once("close", () => client.destroy());
+    client.once("close", () => upstream.destroy());
+    client.write("HTTP/1.1 200 Connection Established\r\n\r\n");
+    if (head.length > 0) upstream.write(head);
+    upstream.pipe(client);
+    client.pipe(upstream);
+  };
+
+  const server = createServer({ maxHeaderSize: MAX_HEADER_BYTES }, (req, res) => {
+    forward(req, res).catch(() => answer(res, 502));
+  });
+  server.maxConnections = MAX_CLIENT_CONNECTIONS;
+  server.headersTimeout = 20_000;
+  server.requestTimeout = 120_000;
+  server.keepAliveTimeout = 5_000;
+  server.timeout = idleMs;
+  server.on("connection", (socket: Socket) => track(socket, false));
+  server.on("connect", (req: IncomingMessage, client: Duplex, head: Buffer) => {
+    tunnel(req, client, head).catch(() => client.destroy());
+  });
+  // Chromium tunnels ws:// through CONNECT; an Upgrade sent in absolute form is not a request we relay.
+  server.on("upgrade", (_req: IncomingMessage, client: Duplex) => {
+    refuse("request_form", null);
+    client.end(statusHead(400, "Bad Request"));
+  });
+  server.on("clientError", (err: NodeJS.ErrnoException, socket: Duplex) => {
+    const tooLarge = err.code === "HPE_HEADER_OVERFLOW";
+    if (socket.writable)
+      socket.end(tooLarge ? statusHead(431, "Request Header Fields Too Large") : statusHead(400, "Bad Request"));
+    else socket.destroy();
+  });
+
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      server.removeListener("error", reject);
+      resolve();
+    });
+  });
+  const { port } = server.address() as AddressInfo;
+
+  let closing: Promise<void> | undefined;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    refused,
+    get admitted() {
+      return admitted;
+    },
+    get refusedTotal() {
+      return refusedTotal;
+    },
+    close() {
+      closing ??= new Promise<void>((resolve) => {
+        closed = true;
+        server.close(() => resolve());
+        server.closeAllConnections();
+        for (const socket of sockets) socket.destroy();
+      });
+      return closing;
+    },
+  };
+}

@@ -1,0 +1,201 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { prepareStoryboard } from "../../src/domains/storyboards/create-storyboard.js";
+import { createJob } from "../../src/jobs/create.js";
+import { BrowserPool, type CaptureSpec } from "../../src/media/browser/index.js";
+import { startEgressProxy } from "../../src/net/egress/proxy.js";
+import { sitePolicy } from "../../src/net/guard.js";
+import { staticResolver } from "../../src/net/resolver.js";
+import { closeWalkthroughBrowser } from "../../src/pipelines/walkthrough/browser.js";
+import { setCredentialSource } from "../../src/pipelines/walkthrough/credentials.js";
+import { openFencedSession } from "../../src/pipelines/walkthrough/fenced-session.js";
+import { SignInError, signIn } from "../../src/pipelines/walkthrough/sign-in.js";
+import { Harness } from "../../src/testutil/harness.js";
+import { type Recorder, type RecorderHandler, startRecorder } from "../support/recorder-server.js";
+import { DEMO_EMAIL, DEMO_PASSWORD, type Site, startSite } from "../support/site-server.js";
+
+// Demo credentials are typed only into approved origins (the login URL's and additionalLoginOrigins).
+// The unapproved origin is a server on 127.0.0.2 that serves a convincing sign-in form, logs every
+// keystroke it is sent and records form posts: the password must never reach it.
+const browserOnly = describe.runIf(process.env.CLIPWRIGHT_TEST_DB !== "postgres");
+
+const DESKTOP: CaptureSpec = { width: 1024, height: 700, deviceScaleFactor: 1, isMobile: false, hasTouch: false };
+
+const loginForm = (action: string, withUser = true) => `<!doctype html><meta charset="utf-8"><title>Sign in</title>
+<form method="post" action="${action}">
+  ${withUser ? `<label for="email">Email</label><input id="email" name="email" type="email" autocomplete="username" oninput="navigator.sendBeacon('/keys', this.value)">` : ""}
+  <label for="password">Password</label>
+  <input id="password" name="password" type="password" autocomplete="current-password" oninput="navigator.sendBeacon('/keys', this.value)">
+  <button type="submit">Sign in</button>
+</form>`;
+
+const phishing: RecorderHandler = (req, res) => {
+  if (req.method === "POST" && req.url !== "/keys" && req.url !== "/step2") {
+    res.writeHead(303, { location: "/done", "content-length": 0 });
+    res.end();
+    return;
+  }
+  res.writeHead(200, { "content-type": "text/html; charset=utf-8", "cache-control": "no-store" });
+  if (req.url === "/done") res.end("<!doctype html><title>Welcome</title><h1>Welcome</h1>");
+  else res.end(req.url === "/step2" ? loginForm("/login", false) : loginForm("/login"));
+};
+
+let site: Site;
+let elsewhere: Recorder; // 127.0.0.2: not approved for the credentials (and not on the test allow-list)
+let login: Recorder; // 127.0.0.1: the login URL's host
+let pool: BrowserPool;
+
+beforeAll(async () => {
+  site = await startSite();
+  elsewhere = await startRecorder("127.0.0.2", phishing);
+  login = await startRecorder("127.0.0.1", (req, res) => {
+    if (req.url === "/login") {
+      // The login URL sends the browser on to the unapproved origin.
+      res.writeHead(302, { location: `${elsewhere.url}/login`, "content-length": 0 });
+      res.end();
+      return;
+    }
+    // Step one of a two-step sign-in on the approved origin; its form posts to the unapproved one.
+    res.writeHead(200, { "content-type": "text/html; charset=utf-8" });
+    res.end(`<!doctype html><title>Sign in</title><form method="post" action="${elsewhere.url}/step2">
+      <label for="email">Email</label><input id="email" name="email" type="email" autocomplete="username">
+      <button type="submit">Continue</button></form>`);
+  });
+  pool = new BrowserPool({ actionTimeoutMs: 5_000, navigationTimeoutMs: 10_000 });
+});
+afterAll(async () => {
+  await pool.close();
+  await site.close();
+  await login.close();
+  await elsewhere.close();
+});
+
+/**
+ * A session whose proxy lets the browser reach 127.0.0.2 too (sessions without a proxy reach only
+ * 127.0.0.1: Chromium resolves nothing else), so only the sign-in's own checks protect the password.
+ */
+async function openSession() {
+  const proxy = await startEgressProxy({
+    policy: sitePolicy({ env: "test", allowPrivateHosts: ["127.0.0.1", "127.0.0.2"] }),
+    resolver: staticResolver({}),
+  });
+  const session = await pool.newSession(DESKTOP, { proxyServer: proxy.url });
+  return {
+    page: session.page,
+    close: async () => {
+      await session.close();
+      await proxy.close();
+    },
+  };
+}
+
+const passwordSeen = () =>
+  elsewhere.requests.filter((r) => r.body.includes(DEMO_PASSWORD) || r.url.includes(DEMO_PASSWORD));
+const creds = (loginUrl: string) => ({ loginUrl, username: DEMO_EMAIL, password: DEMO_PASSWORD });
+
+browserOnly("sign-in types credentials only into approved origins", () => {
+  it("a login URL that redirects to an unapproved origin: left_approved_origins, nothing typed there", async () => {
+    // The browser may follow the redirect and the phishing form loads; the sign-in's own origin check is
+    // all that stands between the password and the form.
+    const session = await openSession();
+    try {
+      const before = elsewhere.requests.length;
+      const err = await signIn(session.page, creds(`${login.url}/login`)).catch((e: unknown) => e);
+      expect(err).toBeInstanceOf(SignInError);
+      expect(err).toMatchObject({ reason: "left_approved_origins", origin: elsewhere.url });
+      expect(JSON.stringify({ message: (err as Error).message, err })).not.toContain(DEMO_PASSWORD);
+      // The browser did reach the phishing form: the check, not a failed load, stopped the sign-in.
+      expect(elsewhere.requests.slice(before).some((r) => r.method === "GET" && r.url === "/login")).toBe(true);
+      const posts = elsewhere.requests.slice(before).filter((r) => r.method === "POST");
+      expect(posts).toEqual([]);
+      expect(passwordSeen()).toEqual([]);
+    } finally {
+      await session.close();
+    }
+  });
+
+  it("a password step on an unapproved origin is not filled (checked before every fill)", async () => {
+    const session = await openSession();
+    try {
+      const err = await signIn(session.page, creds(`${login.url}/two-step`)).catch((e: unknown) => e);
+      expect(err).toMatchObject({ name: "SignInError", reason: "left_approved_origins", origin: elsewhere.url });
+      expect(new URL(session.page.url()).origin).toBe(elsewhere.url); // it got there: the form posted the email
+      expect(passwordSeen()).toEqual([]);
+      expect(elsewhere.requests.filter((r) => r.url === "/keys")).toEqual([]);
+    } finally {
+      await session.close();
+    }
+  });
+
+  it("an approved additional origin is typed into", async () => {
+    const session = await openSession();
+    try {
+      // The same form, approved this time: it stands for an identity provider. (Another password, so the
+      // other tests can still say theirs never arrived.)
+      const password = "approved-idp-secret";
+      const approved = { ...creds(`${login.url}/login`), password, additionalLoginOrigins: [elsewhere.url] };
+      await signIn(session.page, approved);
+      expect(elsewhere.requests.some((r) => r.method === "POST" && r.body.includes(password))).toBe(true);
+    } finally {
+      await session.close();
+    }
+  });
+
+  it("behind the egress proxy the redirect itself is refused: the unapproved host sees no connection", async () => {
+    const connections = elsewhere.connections;
+    const fenced = await openFencedSession(pool, DESKTOP, {
+      config: { env: "test", allowPrivateHosts: ["127.0.0.1"] },
+      resolver: staticResolver({}),
+    });
+    try {
+      fenced.fence.setAllowedOrigins([login.url, site.url]);
+      const err = await signIn(fenced.session.page, creds(`${login.url}/login`)).catch((e: unknown) => e);
+      expect(err).toMatchObject({ name: "SignInError", reason: "left_approved_origins", origin: elsewhere.url });
+      expect(fenced.proxy.refused.blocked).toBeGreaterThanOrEqual(1);
+      expect(elsewhere.connections).toBe(connections);
+    } finally {
+      await fenced.close();
+    }
+  });
+});
+
+browserOnly("storyboard job whose sign-in leaves the approved origins", () => {
+  let h: Harness;
+  beforeAll(async () => {
+    // 127.0.0.2 passes the URL guard here, so the browser reaches it: only the sign-in's check can stop
+    // the password.
+    h = await Harness.start({ config: { allowPrivateHosts: ["127.0.0.1", "127.0.0.2"] }, rateStore: "memory" });
+  });
+  afterAll(async () => {
+    setCredentialSource(null);
+    await h.close();
+    await closeWalkthroughBrowser();
+  });
+
+  it("fails with login_origins_invalid naming the origin; the password never leaves", async () => {
+    const user = await h.user();
+    const loginUrl = `${login.url}/login`;
+    const input = await prepareStoryboard(h.deps, user.id, { url: `${site.url}/` });
+    const { job } = await createJob(h.deps, {
+      accountId: user.id,
+      kind: "walkthrough.storyboard",
+      input: { ...input, signIn: { loginUrl, additionalLoginOrigins: [] } },
+      reserveSeconds: 0,
+      watermark: false,
+      idempotencyKey: null,
+      requestId: null,
+    });
+    setCredentialSource({
+      read: async () => ({ loginUrl, username: DEMO_EMAIL, password: DEMO_PASSWORD, additionalLoginOrigins: [] }),
+    });
+    const before = elsewhere.requests.length;
+    await h.drain();
+    const done = (await h.request("GET", `/storyboards/${job.id}`, { token: user.key })).body;
+    expect(done).toMatchObject({
+      state: "failed",
+      error: { code: "login_origins_invalid", retryable: false, reason: expect.stringContaining(elsewhere.url) },
+    });
+    expect(JSON.stringify(done)).not.toContain(DEMO_PASSWORD);
+    expect(elsewhere.requests.slice(before).filter((r) => r.method === "POST")).toEqual([]);
+    expect(passwordSeen()).toEqual([]);
+  });
+});
