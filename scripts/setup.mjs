@@ -8,7 +8,8 @@
 //
 // Missing Debian packages are installed when running as root with apt-get; otherwise a message names
 // them and the setup carries on (the API runs without them; media features report themselves
-// unavailable). Only a failed `npm install` or, with --for-tests, an unreachable database/Redis fails.
+// unavailable). Only a failed `npm ci` / `npm install` or, with --for-tests, an unreachable database/Redis
+// fails.
 
 import { spawnSync } from "node:child_process";
 import { accessSync, constants, existsSync, mkdirSync, readdirSync, statSync, utimesSync } from "node:fs";
@@ -76,11 +77,16 @@ function ensureNodeModules() {
       ? "installing npm packages (node_modules is missing)"
       : "updating npm packages (package.json or package-lock.json changed since the last install)",
   );
-  if (!run("npm", ["install", "--no-audit", "--no-fund"])) {
-    warn("npm install failed; fix the error above and run it again.");
+  // With a lock, install exactly what it pins (`npm ci` also refuses a lock that disagrees with
+  // package.json instead of quietly rewriting it); `npm install` only for a checkout without one.
+  const hasLock = existsSync(join(ROOT, "package-lock.json"));
+  const command = hasLock ? "ci" : "install";
+  if (!run("npm", [command, "--no-audit", "--no-fund"])) {
+    warn(`npm ${command} failed; fix the error above and run it again.`);
+    if (hasLock) warn("If package.json changed on purpose, `npm install` brings package-lock.json in line with it.");
     process.exit(1);
   }
-  // npm leaves the hidden lockfile untouched when nothing changed; mark this state as installed so
+  // npm may leave the hidden lockfile untouched when nothing changed; mark this state as installed so
   // the next run does not install again.
   const now = new Date();
   try {

@@ -130,7 +130,5 @@ export const OPERATIONS: readonly OperationRow[] = [
   op("webhooks.update", "PATCH", "/webhooks/{id}", "webhooks:manage", "write", "I"),
 ];
 
-export type OperationId = (typeof OPERATIONS)[number]["id"];
-
 /** MCP tool name: the dotted operationId with "." replaced by "_". */
 export const toolName = (id: string): string => id.replaceAll(".", "_");

@@ -6,24 +6,8 @@ import type { LanguageOption, MarketingTemplate, RenderOptions } from "./schemas
 import { compareIds, type DetectOptions, detectVoices } from "./voices.js";
 
 export type { Plan } from "./plans.js";
-export {
-  type RenderOptionsInput,
-  type ResolvedRenderOptions,
-  resolveRenderOptions,
-  WALKTHROUGH_MIN_SECONDS,
-} from "./resolve.js";
-export type {
-  AvatarOption,
-  BackgroundOption,
-  CaptionLook,
-  CaptionStyleOption,
-  CaptureOption,
-  LanguageOption,
-  MarketingTemplate,
-  OrientationId,
-  OrientationOption,
-  RenderOptions,
-} from "./schemas.js";
+export { type RenderOptionsInput, resolveRenderOptions } from "./resolve.js";
+export type { LanguageOption, MarketingTemplate, RenderOptions } from "./schemas.js";
 
 /** A voice of an installed speech engine. */
 export interface Voice {
@@ -74,8 +58,6 @@ export const findLanguage = (catalog: Catalog, tag: string): LanguageOption | un
   catalog.renderOptions.languages.find((l) => sameTag(l.id, tag));
 export const voicesFor = (catalog: Catalog, language: string): Voice[] =>
   catalog.voices.filter((v) => voiceSpeaks(v, language));
-export const findMarketingTemplate = (catalog: Catalog, id: string): MarketingTemplate | undefined =>
-  catalog.marketingTemplates.find((t) => t.id === id);
 
 /**
  * Best voice for a language: the service default if it speaks it, then voices whose own language it

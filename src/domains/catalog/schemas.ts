@@ -18,7 +18,6 @@ const Ratio = (description: string) => Type.Number({ minimum: 0, maximum: 1, des
 const IsDefault = Type.Boolean({ description: "Used when a request leaves this option out." });
 
 export const ORIENTATION_IDS = ["landscape", "portrait", "square"] as const;
-export type OrientationId = (typeof ORIENTATION_IDS)[number];
 
 export const PlanSchema = Type.Object(
   {
@@ -189,7 +188,6 @@ export const MarketingTemplateSchema = Type.Object(
   strict,
 );
 
-export type PlanView = Static<typeof PlanSchema>;
 export type VoiceView = Static<typeof VoiceSchema>;
 export type OrientationOption = Static<typeof OrientationSchema>;
 export type CaptureOption = Static<typeof CaptureSchema>;

@@ -11,6 +11,3 @@ export const templatesOperations: OperationImpl[] = [
   updateTemplateOperation,
   deleteTemplateOperation,
 ];
-
-export { resolveTemplate } from "./resolve.js";
-export type { TemplateOptions } from "./schemas.js";

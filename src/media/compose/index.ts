@@ -16,7 +16,6 @@ import { computeTimeline, motionPhases } from "./timeline.js";
 import type { ComposedVideo, ComposeInput, ComposeScene, Viewport } from "./types.js";
 
 export { watermarkBox } from "../captions/ass.js";
-export { computeTimeline, motionPhases } from "./timeline.js";
 export type * from "./types.js";
 
 /**

@@ -1,4 +1,4 @@
-import type { BrowserSession } from "../../media/browser/index.js";
+import { type BrowserSession, captureFrame } from "../../media/browser/index.js";
 import type { NetworkFence } from "./network.js";
 import { openPage, performBeat, sameDocument } from "./perform.js";
 import { type NarrationLanguage, narrationLanguageOf } from "./phrases.js";
@@ -6,7 +6,6 @@ import {
   AUTH_LINK,
   type Beat,
   buildPlan,
-  captureFrame,
   type ExploredPage,
   finishBeats,
   MAX_NAV_PAGES,

@@ -1,6 +1,4 @@
 import type { Page } from "playwright-core";
-import { captureFrame } from "../../media/browser/index.js";
-import { performBeat, sameDocument } from "./perform.js";
 import { type Phrases, phrasesFor } from "./phrases.js";
 
 /** What a beat does in the browser. */
@@ -374,6 +372,3 @@ export function buildPlan(
 /** The beats as stored: ids b1… and estimated lengths. */
 export const finishBeats = (drafts: Draft[]): Beat[] =>
   drafts.map((d, i) => ({ id: `b${i + 1}`, ...d, estimatedSeconds: estimateSeconds(d.narration) }));
-
-// performBeat moved to perform.ts (shared with capture.ts); re-exported for existing importers.
-export { captureFrame, performBeat, sameDocument };
