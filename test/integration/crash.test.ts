@@ -18,6 +18,7 @@ import { freePort, Receiver, ServiceProcess } from "../support/crash-harness.js"
 import type { SlowScript } from "../support/crash-server.js";
 import { secondsViolations } from "../support/property-invariants.js";
 import { JOB_TEST_OPERATIONS, scriptedJob } from "../support/test-jobs.js";
+import { waitFor } from "../support/wait.js";
 
 const LEASE_MS = 30_000; // src/jobs/runner.ts and src/jobs/queue/embedded.ts
 const RECOVERY_TIMEOUT_MS = 90_000; // lease (30 s) or first delivery retry (30–33 s), plus slack
@@ -31,14 +32,8 @@ afterAll(async () => {
 });
 
 const TERMINAL = new Set(["succeeded", "failed", "cancelled"]);
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-async function until(what: string, cond: () => boolean | Promise<boolean>, timeoutMs: number, context = () => "") {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await cond())) {
-    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}\n${context()}`);
-    await sleep(100);
-  }
-}
+const until = (what: string, cond: () => boolean | Promise<boolean>, timeoutMs: number, detail = () => "") =>
+  waitFor(cond, { what, timeoutMs, intervalMs: 100, detail });
 
 // Three run at once (CLIPWRIGHT_WORKER_CONCURRENCY): 0 and 1 are long, so they are mid-run at the kill;
 // the short ones go through the third slot one by one, so some are done, one runs, some wait.

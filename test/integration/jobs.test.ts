@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sweepExpiredArtifacts } from "../../src/jobs/sweeper.js";
 import { Harness, idem } from "../../src/testutil/harness.js";
-import { gate, JOB_TEST_OPERATIONS, type Script, scriptedJob } from "../support/test-jobs.js";
+import { type Gate, gate, JOB_TEST_OPERATIONS, type Script, scriptedJob } from "../support/test-jobs.js";
+import { within } from "../support/wait.js";
 
 let h: Harness;
 let user: Awaited<ReturnType<Harness["user"]>>;
@@ -17,9 +18,8 @@ const get = (id: string, token = user.key) => h.request("GET", `/_test/jobs/${id
 const cancel = (id: string, token = user.key) =>
   h.request("POST", `/_test/jobs/${id}/cancel`, { token, idempotencyKey: idem(), body: {} });
 const wallet = async (token = user.key) => (await h.request("GET", "/wallet", { token })).body;
-const waitFor = async (cond: () => boolean | Promise<boolean>) => {
-  for (let i = 0; i < 500 && !(await cond()); i++) await new Promise((r) => setTimeout(r, 10));
-};
+/** Until the scripted run reached its gate: it is running, held after its first step. */
+const held = (g: Gate) => within(g.arrived, { what: "the scripted run to reach its gate" });
 
 const ENVELOPE_FIELDS = [
   "artifactsExpired",
@@ -126,7 +126,7 @@ describe("job envelope and settlement", () => {
     const g = gate("progress");
     const created = await create(10, { progress: [40, 20, 90], gate: "progress" });
     void h.drain();
-    await waitFor(() => g.reached);
+    await held(g);
     expect((await get(created.body.id)).body.progress).toMatchObject({ stage: "step-1", percent: 40 });
     g.open();
     await h.drain();
@@ -140,7 +140,7 @@ describe("job envelope and settlement", () => {
     const g = gate("order");
     const created = await create(10, { progress: [70, 10], gate: "order" });
     void h.drain();
-    await waitFor(() => g.reached);
+    await held(g);
     const { recordProgress } = await import("../../src/jobs/store.js");
     await recordProgress(h.db.kysely, created.body.id, "late", 30, h.clock.now());
     expect((await get(created.body.id)).body.progress.percent).toBe(70);
@@ -277,7 +277,7 @@ describe("cancellation", () => {
     const g = gate("running");
     const created = await create(20, { progress: [10, 20, 30], gate: "running" });
     void h.drain();
-    await waitFor(() => g.reached);
+    await held(g);
     const res = await cancel(created.body.id);
     expect(res.status).toBe(200);
     expect(res.body.removedFromQueue).toBe(false);

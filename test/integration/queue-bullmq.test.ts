@@ -7,6 +7,7 @@ import { MOUNTED } from "../../src/operations/implementations.js";
 import { Harness, idem, testDb } from "../../src/testutil/harness.js";
 import { startWorkers, type Workers } from "../../src/workers.js";
 import { gate, JOB_TEST_OPERATIONS, scriptedJob } from "../support/test-jobs.js";
+import { waitFor, within } from "../support/wait.js";
 
 // The scale-out topology: PostgreSQL + BullMQ on Redis. Only where both are configured.
 const scaleOut = testDb() === "postgres" && Boolean(process.env.REDIS_URL);
@@ -50,13 +51,17 @@ describe.runIf(scaleOut)("BullMQ queue driver: api and worker as separate proces
   const create = (script: object) =>
     api.request("POST", "/_test/jobs", { token: key, idempotencyKey: idem(), body: { reserveSeconds: 30, script } });
   const get = (id: string) => api.request("GET", `/_test/jobs/${id}`, { token: key });
+  /** The job as the API process reads it, once the worker process has taken it to one of `states`. */
   const until = async (id: string, states: string[]) => {
-    for (let i = 0; i < 500; i++) {
-      const job = (await get(id)).body;
-      if (states.includes(job.state)) return job;
-      await new Promise((r) => setTimeout(r, 20));
-    }
-    throw new Error(`job ${id} never reached ${states}`);
+    let last = "";
+    return waitFor(
+      async () => {
+        const job = (await get(id)).body;
+        last = job.state;
+        return states.includes(job.state) ? job : null;
+      },
+      { what: `job ${id} to reach ${states.join(" or ")}`, intervalMs: 20, detail: () => `last state: ${last}` },
+    );
   };
 
   it("runs a job created by the API process in the worker process, settling its seconds", async () => {
@@ -75,7 +80,7 @@ describe.runIf(scaleOut)("BullMQ queue driver: api and worker as separate proces
   it("cancels a running job at its next step boundary across processes", async () => {
     const g = gate("bull-running");
     const created = await create({ gate: "bull-running", progress: [10, 20] });
-    for (let i = 0; i < 500 && !g.reached; i++) await new Promise((r) => setTimeout(r, 10));
+    await within(g.arrived, { what: "the worker process to run the job up to its gate" });
     const res = await api.request("POST", `/_test/jobs/${created.body.id}/cancel`, {
       token: key,
       idempotencyKey: idem(),

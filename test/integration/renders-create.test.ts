@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sweepCredentials } from "../../src/domains/storyboards/credentials.js";
 import { staticResolver } from "../../src/net/resolver.js";
 import { Harness, idem } from "../../src/testutil/harness.js";
+import { FIXED_VOICES, fixedCatalog } from "../support/catalogs.js";
 import { seedStoryboard, siteBeats } from "../support/seed-storyboard.js";
 
 /**
@@ -20,7 +21,8 @@ const OTHER_ID = "01935f3e-0000-7000-8000-000000000000";
 
 let h: Harness;
 beforeAll(async () => {
-  h = await Harness.start({ resolver: RESOLVER, rateStore: "memory", workers: false });
+  // Fixed voices, whatever this machine has installed: the voice rules are tested the same everywhere.
+  h = await Harness.start({ resolver: RESOLVER, rateStore: "memory", workers: false, catalog: fixedCatalog() });
 });
 afterAll(() => h.close());
 
@@ -213,14 +215,9 @@ describe("POST /storyboards/{id}/renders: refusals (nothing created, nothing hel
     });
   }
 
-  it("refuses a voice that does not speak the storyboard's language (voice_language)", async (ctx) => {
-    const { voices, renderOptions } = h.deps.catalog;
-    const pair = voices
-      .flatMap((v) => renderOptions.languages.map((l) => ({ v, l })))
-      .find(({ v, l }) => !v.languages.some((t) => t.toLowerCase() === l.id.toLowerCase()));
-    if (!pair) return ctx.skip();
+  it("refuses a voice that does not speak the storyboard's language (voice_language)", async () => {
     const own = await h.user();
-    const id = await seedStoryboard(h, own.id, { options: { voiceId: pair.v.id, language: pair.l.id } });
+    const id = await seedStoryboard(h, own.id, { options: { voiceId: FIXED_VOICES.french, language: "en-US" } });
     const res = await fromStoryboard(own, id);
     expect([res.status, res.body.error.code]).toEqual([400, "voice_language"]);
     await expectNothing(own);

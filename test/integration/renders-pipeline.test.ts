@@ -6,9 +6,12 @@ import { watermarkBox } from "../../src/media/compose/index.js";
 import { probe } from "../../src/media/ffmpeg/probe.js";
 import { runFfmpeg } from "../../src/media/ffmpeg/run.js";
 import { closeWalkthroughBrowser } from "../../src/pipelines/walkthrough/browser.js";
+import { renderJob } from "../../src/pipelines/walkthrough/render-job.js";
 import { Harness, idem } from "../../src/testutil/harness.js";
+import { holdable } from "../support/held-job.js";
 import { seedStoryboard } from "../support/seed-storyboard.js";
 import { type Site, startSite } from "../support/site-server.js";
+import { within } from "../support/wait.js";
 
 /**
  * Walkthroughs end to end on the fixture site with real Chromium, espeak-ng and ffmpeg: plan → edit
@@ -17,6 +20,8 @@ import { type Site, startSite } from "../support/site-server.js";
 
 const CONFIG = { allowPrivateHosts: ["127.0.0.1"] };
 const FPS = 30;
+/** The real render job; the cancel test holds one run at its start to cancel it while it is running. */
+const renders = holdable(renderJob);
 
 interface Envelope {
   id: string;
@@ -38,7 +43,7 @@ type User = Awaited<ReturnType<Harness["user"]>>;
 
 beforeAll(async () => {
   site = await startSite();
-  h = await Harness.start({ config: CONFIG, rateStore: "memory" });
+  h = await Harness.start({ config: CONFIG, rateStore: "memory", jobDefinitions: [renders.definition] });
   dir = await mkdtemp(join(tmpdir(), "cw-renders-"));
 });
 afterAll(async () => {
@@ -321,20 +326,26 @@ describe.runIf(process.env.CLIPWRIGHT_TEST_DB !== "postgres")("walkthrough rende
   it("cancels a running render at its next step: cancelled, every held second released, render.cancelled emitted", {
     timeout: 60_000,
   }, async () => {
+    const held = renders.holdNext();
     const res = await h.request("POST", `/storyboards/${storyboardId}/renders`, {
       token: paid.key,
       idempotencyKey: idem(),
     });
     expect(res.status).toBe(202);
     const id = res.body.resource.id as string;
-    for (let i = 0; i < 200 && (await getRender(paid, id)).state === "queued"; i++)
-      await new Promise((r) => setTimeout(r, 25));
-    const cancel = await h.request("POST", `/renders/${id}/cancel`, {
-      token: paid.key,
-      idempotencyKey: idem(),
-      body: {},
-    });
-    expect(cancel.status).toBe(200);
+    try {
+      expect(await within(held.running, { what: "the render's run to be taken", timeoutMs: 30_000 })).toBe(id);
+      const cancel = await h.request("POST", `/renders/${id}/cancel`, {
+        token: paid.key,
+        idempotencyKey: idem(),
+        body: {},
+      });
+      expect(cancel.status).toBe(200);
+      // Running when asked: the cancel is recorded and the run stops at its first step boundary.
+      expect(cancel.body).toMatchObject({ removedFromQueue: false, resource: { state: "running" } });
+    } finally {
+      held.release();
+    }
     await h.drain();
     const done = await getRender(paid, id);
     expect(done.state).toBe("cancelled");

@@ -68,7 +68,7 @@ describe.runIf(process.env.CLIPWRIGHT_TEST_DB !== "postgres")("walkthrough captu
     await site.close();
   });
 
-  it("replays a plan of the fixture site: stills of the viewport, targets on screen, a few seconds", async () => {
+  it("replays a plan of the fixture site: stills of the viewport, targets on screen", async () => {
     const planning = await pool.newSession(DESKTOP);
     const noop = async () => {};
     const { beats } = await planWalkthrough(
@@ -81,10 +81,8 @@ describe.runIf(process.env.CLIPWRIGHT_TEST_DB !== "postgres")("walkthrough captu
 
     const session = await pool.newSession(DESKTOP);
     const seen: [number, number][] = [];
-    const started = performance.now();
+    // How long capture takes is measured by bench/ (the render suite), not asserted here.
     const result = await captureScenes(session.page, beats, { onBeat: (i, n) => void seen.push([i, n]) });
-    const ms = performance.now() - started;
-    console.info(`captured ${beats.length} beats in ${Math.round(ms)} ms`);
     await session.close();
 
     expect(result.viewport).toEqual({ width: 1280, height: 800, deviceScaleFactor: 1 });
@@ -98,7 +96,6 @@ describe.runIf(process.env.CLIPWRIGHT_TEST_DB !== "postgres")("walkthrough captu
     }
     const kinds = new Set(result.scenes.map((s) => s.motion.kind));
     for (const k of ["cut", "click", "hover", "scroll"]) expect(kinds).toContain(k);
-    expect(ms).toBeLessThan(8_000);
   });
 
   it("types in steps, scrolls with a strip, and turns a vanished target into a cut (device scale 2)", async () => {

@@ -7,6 +7,7 @@ import { createServer } from "node:net";
 import { join } from "node:path";
 import { type VerifyResult, verifyWebhook } from "../../src/webhooks/verify.js";
 import { ROOT } from "./cli-process.js";
+import { waitFor } from "./wait.js";
 
 export const CRASH_SERVER = join(ROOT, "test", "support", "crash-server.ts");
 
@@ -75,14 +76,17 @@ export class ServiceProcess {
       { cwd: ROOT, env, stdio: ["ignore", "pipe", "pipe"] },
     );
     const p = new ServiceProcess(child, port);
-    const deadline = Date.now() + timeoutMs;
-    while (!p.lines.some((l) => l.ready === true)) {
-      if (!p.alive) throw new Error(`the service exited before it was ready\n${p.output()}`);
-      if (Date.now() > deadline) {
-        p.signal("SIGKILL");
-        throw new Error(`the service was not ready within ${timeoutMs} ms\n${p.output()}`);
-      }
-      await new Promise((r) => setTimeout(r, 50));
+    try {
+      await waitFor(
+        () => {
+          if (!p.alive) throw new Error(`the service exited before it was ready\n${p.output()}`);
+          return p.lines.some((l) => l.ready === true);
+        },
+        { what: "the service to print ready", timeoutMs, intervalMs: 50, detail: () => p.output() },
+      );
+    } catch (err) {
+      p.signal("SIGKILL"); // by PID, only this child (a no-op once it exited)
+      throw err;
     }
     return p;
   }

@@ -19,14 +19,28 @@ export interface Script {
   gate?: string;
 }
 
-/** Gates tests open to let a scripted run go on; a run waiting on one is "running" for as long. */
-export const gates = new Map<string, { wait: Promise<void>; open: () => void; reached: boolean }>();
-export function gate(name: string) {
+/**
+ * Gates tests open to let a scripted run go on; a run waiting on one is "running" for as long.
+ * `arrived` resolves when a run reaches the gate, so a test awaits that instead of polling `reached`.
+ */
+export interface Gate {
+  wait: Promise<void>;
+  open: () => void;
+  reached: boolean;
+  arrived: Promise<void>;
+  arrive: () => void;
+}
+export const gates = new Map<string, Gate>();
+export function gate(name: string): Gate {
   let open = () => {};
+  let arrive = () => {};
   const wait = new Promise<void>((resolve) => {
     open = resolve;
   });
-  const g = { wait, open, reached: false };
+  const arrived = new Promise<void>((resolve) => {
+    arrive = resolve;
+  });
+  const g: Gate = { wait, open, reached: false, arrived, arrive };
   gates.set(name, g);
   return g;
 }
@@ -51,6 +65,7 @@ export const scriptedJob = defineJob<Script>({
       const g = input.gate ? gates.get(input.gate) : undefined;
       if (i === 0 && g) {
         g.reached = true;
+        g.arrive();
         await g.wait;
       }
     }

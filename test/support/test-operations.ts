@@ -16,11 +16,23 @@ const row = (id: string, path: string, over: Partial<OperationRow> = {}): Operat
   ...over,
 });
 
-/** A gate the blocking operation waits on, so a test can hold a request in flight. */
-export const gate = { open: () => {}, wait: Promise.resolve(), calls: 0 };
+/**
+ * A gate the blocking operation waits on, so a test can hold a request in flight. `entered` resolves
+ * when a request reaches the handler after `closeGate()`: the test awaits it instead of polling `calls`.
+ */
+export const gate = {
+  open: () => {},
+  wait: Promise.resolve(),
+  calls: 0,
+  entered: Promise.resolve(),
+  enter: () => {},
+};
 export function closeGate(): void {
   gate.wait = new Promise<void>((resolve) => {
     gate.open = resolve;
+  });
+  gate.entered = new Promise<void>((resolve) => {
+    gate.enter = resolve;
   });
 }
 
@@ -51,6 +63,7 @@ export const TEST_OPERATIONS: MountedOperation[] = [
       async handler({ body }) {
         gate.calls += 1;
         const calls = gate.calls;
+        gate.enter();
         await gate.wait;
         return { status: 201, body: { n: (body as { n?: number }).n ?? 0, calls }, location: `/api/v1/_test/${calls}` };
       },

@@ -17,6 +17,7 @@ import {
   WEBHOOK_HEADERS,
   WEBHOOK_USER_AGENT,
 } from "../../src/webhooks/index.js";
+import { within } from "../support/wait.js";
 
 // The dependency-free copy receivers run. Loaded through a computed specifier so the type checker does not
 // need a declaration for the .mjs; its shape is asserted here and checked at run time below.
@@ -513,6 +514,11 @@ describe("examples/webhook-receiver.mjs", () => {
   describe("receiver", () => {
     const events: { event: any; meta: Record<string, unknown> }[] = [];
     const logs: string[] = [];
+    // The handler answers first and hands the event over after: the test awaits the hand-over itself.
+    let handedOver: () => void = () => {};
+    const firstEvent = new Promise<void>((resolve) => {
+      handedOver = resolve;
+    });
     let server: Server;
     let url: string;
 
@@ -520,7 +526,10 @@ describe("examples/webhook-receiver.mjs", () => {
       server = createServer(
         standalone.createWebhookHandler({
           secret: SECRET,
-          onEvent: (event, meta) => void events.push({ event, meta }),
+          onEvent: (event, meta) => {
+            events.push({ event, meta });
+            handedOver();
+          },
           log: (line) => void logs.push(line),
           now: () => AT_T,
         }),
@@ -549,7 +558,7 @@ describe("examples/webhook-receiver.mjs", () => {
 
     it("verifies, acknowledges with 200, and hands the event over once", async () => {
       expect(await post(BODY, delivery("dlv_1", 1))).toEqual({ status: 200, body: { received: true } });
-      await new Promise((r) => setTimeout(r, 10));
+      await within(firstEvent, { what: "the event handed to onEvent" });
       expect(events).toHaveLength(1);
       expect(events[0]?.event).toEqual(JSON.parse(BODY));
       expect(events[0]?.meta).toMatchObject({ eventId: "evt_1", deliveryId: "dlv_1", attempt: "1", timestamp: T });
