@@ -6,10 +6,7 @@
 // should stand on its own (a video piece, the URL guard, the database, the job engine) to the service's
 // business rules, and closes the folder cycles these rules forbid.
 //
-// Known violations to remove: edges that broke a rule when the rule was written are listed in
-// .dependency-cruiser-known-violations.json, and `--ignore-known` lets them pass so the rules already hold
-// for every new import. Fixing one drops it from the report by itself; then regenerate the list with
-// `npm run lint:layers:baseline` so it only ever shrinks. Never regenerate it to let a new edge in.
+// Every rule holds with no exceptions: there is no list of tolerated edges.
 
 /** A path condition for a top-level folder of src/ (and everything below it). */
 const under = (...folders) => `^src/(${folders.join("|")})(/|$)`;
@@ -47,8 +44,6 @@ module.exports = {
     // No cycle between the layer folders (domains ↔ jobs, domains ↔ pipelines, jobs ↔ pipelines,
     // operations ↔ domains): each pair may depend one way only, the way the layers point. With the back
     // edges forbidden, no cycle through these folders can form, however many files it passes through.
-    // (dependency-cruiser also has folder-scope cycle rules, but its known-violations list cannot
-    // soften those, so they could not hold for new code while the old edges are being removed.)
     {
       name: "jobs-not-to-domains",
       severity: "error",

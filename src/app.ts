@@ -7,17 +7,23 @@ import type { Config } from "./config.js";
 import { connectDb, type Db } from "./db/connect.js";
 import { migrateToLatest } from "./db/migrate.js";
 import type { Deps } from "./deps.js";
+import { CredentialLookup } from "./domains/auth/credential-lookup.js";
 import { PasswordHasher } from "./domains/auth/password-hasher.js";
 import { AUTH_ROUTES } from "./domains/auth/routes.js";
+import { mountVerifyEmailPage } from "./domains/auth/verify-email-page.js";
 import { type Catalog, loadCatalog } from "./domains/catalog/catalog.js";
+import { renderSettingsResolver } from "./domains/renders/render-settings.js";
+import { storedCredentials } from "./domains/storyboards/credentials-port.js";
+import { walletSecondsLedger } from "./domains/wallet/reservations.js";
+import { webhookJobEvents } from "./domains/webhooks/emit.js";
+import { mountApiReference } from "./http/api-reference.js";
 import { Authenticator } from "./http/authenticate.js";
 import { genReqId, installConventions } from "./http/conventions.js";
+import { mountFileRoute } from "./http/file-route.js";
 import { answerClientError, answerFrameworkError } from "./http/framework-errors.js";
 import { IdempotencyStore } from "./http/idempotency.js";
-import { LOG_SERIALIZERS } from "./http/log-redaction.js";
 import { buildOpenApi } from "./http/openapi.js";
-import { mountVerifyEmailPage } from "./http/pages/verify-email.js";
-import { API_PREFIX, mountOperation } from "./http/pipeline.js";
+import { mountOperation } from "./http/pipeline.js";
 import { mountPublicRoute } from "./http/public-route.js";
 import { AuthThrottle } from "./http/rate-limit/auth-throttle.js";
 import { RateLimiter } from "./http/rate-limit/limiter.js";
@@ -30,13 +36,15 @@ import type { JobDefinition } from "./jobs/definition.js";
 import { BullQueue } from "./jobs/queue/bullmq.js";
 import { EmbeddedQueue } from "./jobs/queue/embedded.js";
 import type { TaskQueue } from "./jobs/queue/queue.js";
+import { loggerOptions } from "./logger.js";
 import { type Mailer, outboxMailer, smtpMailer } from "./mailer.js";
 import { mountMcp } from "./mcp/http.js";
+import { installedEngines } from "./media/tts/engines.js";
+import { MOUNTED } from "./mounted-operations.js";
 import { type Resolver, systemResolver } from "./net/resolver.js";
 import type { MountedOperation } from "./operations/define.js";
-import { MOUNTED } from "./operations/implementations.js";
-import { closeWalkthroughBrowser } from "./pipelines/walkthrough/browser.js";
-import { mountFileRoute } from "./storage/file-route.js";
+import { API_PREFIX } from "./operations/registry.js";
+import { walkthroughBrowser } from "./pipelines/walkthrough/browser.js";
 import { LocalStorage } from "./storage/local.js";
 import { loadVault } from "./vault.js";
 
@@ -82,12 +90,8 @@ export async function buildApp(opts: AppOptions): Promise<App> {
   await migrateToLatest(db);
 
   const app = Fastify({
-    // The req serializer redacts credentials in query strings (signed file URLs, verification links).
-    logger: {
-      level: config.logLevel,
-      serializers: LOG_SERIALIZERS,
-      ...(opts.logStream ? { stream: opts.logStream } : {}),
-    },
+    // JSON lines, or readable lines in development; the req serializer redacts credentials either way.
+    logger: loggerOptions(config, opts.logStream),
     genReqId,
     requestIdHeader: false,
     trustProxy: false,
@@ -103,12 +107,15 @@ export async function buildApp(opts: AppOptions): Promise<App> {
     (config.redisUrl
       ? new RedisRateLimitStore(new Redis(config.redisUrl, { maxRetriesPerRequest: 2, enableOfflineQueue: true }))
       : new MemoryRateLimitStore(() => clock.now().getTime()));
+  const catalog = opts.catalog ?? (await loadCatalog());
+  // Local files: the domains see only the Storage contract; the file route below also serves them.
+  const files = new LocalStorage(join(config.dataDir, "files"), config.publicUrl, vault.derive("files"), clock);
   const deps: Deps = {
     config,
     clock,
     db,
     log: app.log,
-    auth: new Authenticator(db.kysely, clock),
+    auth: new Authenticator(new CredentialLookup(db.kysely), clock),
     limiter: new RateLimiter(rateStore, config.rateLimits, () => clock.now().getTime()),
     authThrottle: new AuthThrottle(rateStore, config.authThrottle, () => clock.now().getTime()),
     passwords: opts.passwords ?? new PasswordHasher(config.passwordHashing),
@@ -119,12 +126,21 @@ export async function buildApp(opts: AppOptions): Promise<App> {
       (config.smtpUrl
         ? await smtpMailer(config.smtpUrl, config.mailFrom)
         : outboxMailer(join(config.dataDir, "outbox"), config.mailFrom, app.log, clock)),
-    catalog: opts.catalog ?? (await loadCatalog()),
+    catalog,
+    tts: installedEngines(config),
     queue: opts.queue ?? (config.redisUrl ? new BullQueue(config.redisUrl, clock) : new EmbeddedQueue(db, clock)),
-    storage: new LocalStorage(join(config.dataDir, "files"), config.publicUrl, vault.derive("files"), clock),
+    storage: files,
     vault,
     resolver: opts.resolver ?? systemResolver,
+    walkthrough: {
+      // One Chromium for the process, launched on first use, sandboxed as configured; closed below.
+      browser: walkthroughBrowser(config.browser),
+      credentials: storedCredentials({ db, vault, clock }),
+      renderSettings: renderSettingsResolver(catalog),
+    },
     jobDefinitions: new Map([...JOB_DEFINITIONS, ...(opts.jobDefinitions ?? [])].map((d) => [d.kind, d])),
+    secondsLedger: walletSecondsLedger,
+    jobEvents: webhookJobEvents,
     wake: { deliveries: () => undefined },
   };
 
@@ -133,17 +149,19 @@ export async function buildApp(opts: AppOptions): Promise<App> {
   const operations = opts.operations ?? MOUNTED;
   for (const op of operations) mountOperation(app, deps, op);
   for (const route of AUTH_ROUTES) mountPublicRoute(app, deps, route);
-  mountFileRoute(app, deps.storage);
+  mountFileRoute(app, files);
   mountVerifyEmailPage(app, deps);
   mountMcp(app, deps, internalSecret, operations); // MCP tools: the operations above, via app.inject
 
-  const openapi = JSON.stringify(buildOpenApi(operations, AUTH_ROUTES, config.publicUrl));
+  const document = buildOpenApi(operations, AUTH_ROUTES, config.publicUrl);
+  const openapi = JSON.stringify(document);
   app.get(`${API_PREFIX}/openapi.json`, async (_req, reply) =>
     reply.type("application/json; charset=utf-8").send(openapi),
   );
+  await mountApiReference(app, API_PREFIX, document.info.title); // a page built from the document above
 
   app.addHook("onClose", async () => {
-    await closeWalkthroughBrowser();
+    await deps.walkthrough.browser.close();
     await deps.queue.close();
     await deps.usage.close();
     await rateStore.close();

@@ -6,6 +6,7 @@ import { connectDb } from "./db/connect.js";
 import { migrateToLatest } from "./db/migrate.js";
 import { createAccount } from "./domains/account/create-account.js";
 import { findAccountByEmail, markEmailVerified } from "./domains/account/store.js";
+import { CredentialLookup } from "./domains/auth/credential-lookup.js";
 import { PasswordHasher } from "./domains/auth/password-hasher.js";
 import { createKey } from "./domains/keys/create-key.js";
 import { CreateKeyBody } from "./domains/keys/schemas.js";
@@ -108,7 +109,7 @@ async function main(): Promise<void> {
     const deps = {
       db,
       clock: systemClock,
-      auth: new Authenticator(db.kysely, systemClock),
+      auth: new Authenticator(new CredentialLookup(db.kysely), systemClock),
       passwords: new PasswordHasher(config.passwordHashing),
     };
     const out = (json: unknown, text: string): void =>

@@ -42,6 +42,8 @@ export interface Config {
   voicePreviewDaily: { perCaller: number; global: number };
   /** The espeak-ng program voice synthesis runs. */
   espeakBinary: string;
+  /** The ffmpeg and ffprobe programs the compositor runs (names are looked up on PATH). */
+  ffmpegBinaries: { ffmpeg: string; ffprobe: string };
   /** Dashboard sign-up and sign-in throttles (src/http/rate-limit/auth-throttle.ts). */
   authThrottle: AuthThrottleSettings;
   /** Argon2 work at once in this process, and how much may wait (src/domains/auth/password-hasher.ts). */
@@ -51,6 +53,8 @@ export interface Config {
 }
 
 export interface BrowserSettings {
+  /** The Chromium binary (the system package's by default; playwright-core never downloads one). */
+  executablePath: string;
   /** Chromium's own sandbox; production refuses to turn it off. */
   sandbox: boolean;
   /** Start Chromium as this user; for a service that runs as root. */
@@ -73,7 +77,7 @@ function browserSettings(env: NodeJS.ProcessEnv, mode: Env): BrowserSettings {
   if (user !== null && !/^[a-z_][a-z0-9_-]{0,31}$/i.test(user)) {
     throw new ConfigError(`CLIPWRIGHT_BROWSER_USER must be a user name, got "${user}"`);
   }
-  return { sandbox, runAsUser: user };
+  return { executablePath: env.CLIPWRIGHT_CHROMIUM || "/usr/bin/chromium", sandbox, runAsUser: user };
 }
 
 export interface AuthThrottleSettings {
@@ -209,6 +213,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       global: int("CLIPWRIGHT_VOICE_PREVIEW_DAILY_GLOBAL", env.CLIPWRIGHT_VOICE_PREVIEW_DAILY_GLOBAL, 5000, 1),
     },
     espeakBinary: env.CLIPWRIGHT_ESPEAK_BINARY || "espeak-ng",
+    ffmpegBinaries: { ffmpeg: env.CLIPWRIGHT_FFMPEG || "ffmpeg", ffprobe: env.CLIPWRIGHT_FFPROBE || "ffprobe" },
     authThrottle: {
       signupsPerHour: int("CLIPWRIGHT_SIGNUPS_PER_HOUR", env.CLIPWRIGHT_SIGNUPS_PER_HOUR, 5, 1),
       signInFreeFailures: 5,

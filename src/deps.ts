@@ -9,11 +9,14 @@ import type { IdempotencyStore } from "./http/idempotency.js";
 import type { AuthThrottle } from "./http/rate-limit/auth-throttle.js";
 import type { RateLimiter } from "./http/rate-limit/limiter.js";
 import type { UsageMeter } from "./http/usage-meter.js";
-import type { JobDefinition } from "./jobs/definition.js";
+import type { JobDefinitionOf } from "./jobs/contract.js";
+import type { JobEventSink, SecondsLedger } from "./jobs/ports.js";
 import type { TaskQueue } from "./jobs/queue/queue.js";
 import type { Mailer } from "./mailer.js";
+import type { TtsEngines } from "./media/tts/engines.js";
 import type { Resolver } from "./net/resolver.js";
-import type { LocalStorage } from "./storage/local.js";
+import type { WalkthroughServices } from "./pipelines/walkthrough/deps.js";
+import type { Storage } from "./storage/storage.js";
 import type { Vault } from "./vault.js";
 
 /** Everything an operation may use. Built once by buildApp; tests build it with a fake clock. */
@@ -32,16 +35,24 @@ export interface Deps {
   usage: UsageMeter;
   mailer: Mailer;
   catalog: Catalog;
+  /** The speech engines by a voice's `engine` (voice previews, render narration), built once. */
+  tts: TtsEngines;
   /** Where job runs wait: the embedded tasks table, or BullMQ on Redis. */
   queue: TaskQueue;
   /** Finished files and their signed URLs. */
-  storage: LocalStorage;
+  storage: Storage;
   /** Seals secrets stored for later use (webhook signing secrets, demo-site credentials). */
   vault: Vault;
   /** DNS for the outbound-URL guard. */
   resolver: Resolver;
+  /** What walkthrough jobs use at run time: the process's Chromium, sealed demo credentials, options resolved. */
+  walkthrough: WalkthroughServices;
   /** The job catalogue: a definition per kind this process can run. */
-  jobDefinitions: ReadonlyMap<string, JobDefinition>;
+  jobDefinitions: ReadonlyMap<string, JobDefinitionOf<unknown, Deps>>;
+  /** The seconds a job holds, charges and releases (the wallet), inside the job's own transaction. */
+  secondsLedger: SecondsLedger;
+  /** Where a settled job's webhook event is recorded (the outbox), inside the same transaction. */
+  jobEvents: JobEventSink;
   /** Wake-ups for in-process workers when work was just committed (no-ops without workers). */
   wake: { deliveries(): void };
 }

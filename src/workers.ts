@@ -1,9 +1,8 @@
 import type { Deps } from "./deps.js";
-import { sweepCredentials, useCredentials } from "./domains/storyboards/credentials.js";
+import { sweepCredentials } from "./domains/storyboards/credentials.js";
 import { WebhookDispatcher } from "./domains/webhooks/dispatcher.js";
 import { JobRunner } from "./jobs/runner.js";
 import { requeueStranded, sweepExpiredArtifacts } from "./jobs/sweeper.js";
-import { setCredentialSource } from "./pipelines/walkthrough/credentials.js";
 
 export interface Workers {
   /** Tests: returns once no job run and no delivery attempt is due or in flight. */
@@ -21,8 +20,6 @@ export function startWorkers(deps: Deps): Workers {
   const runner = new JobRunner(deps);
   const dispatcher = new WebhookDispatcher(deps);
   deps.wake.deliveries = () => dispatcher.wake();
-  // Storyboard jobs read their demo credentials from the sealed store (never from their stored input).
-  setCredentialSource({ read: (ownerId) => useCredentials(deps, ownerId) });
   deps.queue.process(deps.config.workerConcurrency, (jobId) => runner.execute(jobId));
   dispatcher.start();
   const sweeper = setInterval(() => {

@@ -15,7 +15,6 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { probe } from "../../src/media/ffmpeg/probe.js";
 import { runFfmpeg, runFfprobe } from "../../src/media/ffmpeg/run.js";
-import { closeWalkthroughBrowser } from "../../src/pipelines/walkthrough/browser.js";
 import { Harness, idem } from "../../src/testutil/harness.js";
 import { seedStoryboard } from "../../test/support/seed-storyboard.js";
 import { startSite } from "../../test/support/site-server.js";
@@ -384,7 +383,6 @@ export const render: Suite = {
     } finally {
       await h.close();
       await site.close();
-      await closeWalkthroughBrowser();
       await rm(dir, { recursive: true, force: true });
     }
   },

@@ -1,15 +1,8 @@
-import type { Kysely } from "kysely";
-import { type Clock, iso } from "../clock.js";
-import type { Database } from "../db/schema.js";
-import { deletionRefusal } from "../domains/account/deletion.js";
-import { findSessionForAuth } from "../domains/auth/sessions-store.js";
-import { KEY_SHAPE, SESSION_SHAPE, sameDigest, sha256 } from "../domains/keys/secrets.js";
-import { findKeysForAuth, touchKey } from "../domains/keys/store.js";
-import { isPaid } from "../domains/wallet/balance.js";
-import { SCOPES, type Scope } from "../operations/scopes.js";
+import type { Clock } from "../clock.js";
 import type { Actor } from "./actor.js";
 import { ApiError } from "./api-error.js";
 import { CredentialCache, type LookupResult } from "./credential-cache.js";
+import type { CredentialResolver } from "./credential-resolver.js";
 
 /**
  * Lookups are cached this long at most, so a revocation in any process bites within a second. At most
@@ -25,13 +18,6 @@ type Headers = Record<string, string | string[] | undefined>;
 const unauthorized = (reason: string, hint?: string) =>
   new ApiError("unauthorized", hint ? { reason, hint } : { reason });
 
-/** A lookup's result and the account it concerns (null: the credential names no account). */
-interface Outcome {
-  result: LookupResult;
-  accountId: string | null;
-}
-const refused = (err: ApiError): Outcome => ({ result: err, accountId: null });
-
 /**
  * Spec, Authentication: one credential per call, in `Authorization: Bearer` or `X-API-Key`.
  * `X-API-Key` carries API keys only; a dashboard session token is accepted only as a Bearer token.
@@ -42,7 +28,7 @@ export class Authenticator {
   private lookups = 0;
 
   constructor(
-    private readonly db: Kysely<Database>,
+    private readonly credentials: CredentialResolver,
     private readonly clock: Clock,
   ) {}
 
@@ -84,66 +70,19 @@ export class Authenticator {
    * request holds it in memory anyway, and a hit then costs no hash.
    */
   private async lookUp(token: string, now: Date): Promise<LookupResult> {
-    const isSession = token.startsWith("sess_");
-    if (!(isSession ? SESSION_SHAPE : KEY_SHAPE).test(token))
-      return unauthorized(isSession ? "unknown_session" : "unknown_key");
+    const malformed = this.credentials.malformed(token);
+    if (malformed) return malformed;
     this.lookups++;
-    const digest = sha256(token);
-    const { result, accountId } = isSession ? await this.session(digest, now) : await this.apiKey(token, digest, now);
+    const { result, accountId } = await this.credentials.resolve(token, now);
     this.cache.set(token, result, accountId, now.getTime());
     return result;
-  }
-
-  private async apiKey(token: string, digest: string, now: Date): Promise<Outcome> {
-    const rows = await findKeysForAuth(this.db, token.slice(0, 17));
-    const k = rows.find((r) => sameDigest(r.secret_hash, digest));
-    if (!k) return refused(unauthorized("unknown_key"));
-    const t = iso(now);
-    if (k.revoked_at !== null && k.revoked_at <= t) return refused(unauthorized("key_revoked"));
-    if (k.expires_at !== null && k.expires_at <= t) return refused(unauthorized("key_expired"));
-    const accountState = deletionRefusal(k.deletion_status);
-    if (accountState) return { result: accountState, accountId: k.account_id };
-    return {
-      accountId: k.account_id,
-      result: {
-        kind: "api_key",
-        keyId: k.id,
-        accountId: k.account_id,
-        credentialId: k.id,
-        scopes: JSON.parse(k.scopes) as Scope[],
-        emailVerified: k.email_verified === 1,
-        paid: isPaid(k, now),
-        rateLimitPerMinute: k.rate_limit_per_minute,
-        rateLimitPerDay: k.rate_limit_per_day,
-      },
-    };
-  }
-
-  private async session(digest: string, now: Date): Promise<Outcome> {
-    const s = await findSessionForAuth(this.db, digest);
-    if (!s) return refused(unauthorized("unknown_session"));
-    if (s.expires_at <= iso(now)) return refused(unauthorized("session_expired"));
-    const accountState = deletionRefusal(s.deletion_status);
-    if (accountState) return { result: accountState, accountId: s.account_id };
-    return {
-      accountId: s.account_id,
-      result: {
-        kind: "session",
-        sessionId: s.id,
-        accountId: s.account_id,
-        credentialId: `session:${s.account_id}`,
-        scopes: SCOPES,
-        emailVerified: s.email_verified === 1,
-        paid: isPaid(s, now),
-      },
-    };
   }
 
   private touch(keyId: string, now: Date): void {
     const last = this.touched.get(keyId) ?? 0;
     if (now.getTime() - last < TOUCH_EVERY_MS) return;
     this.touched.set(keyId, now.getTime());
-    touchKey(this.db, keyId, iso(now)).catch(() => this.touched.delete(keyId));
+    this.credentials.touchKey(keyId, now).catch(() => this.touched.delete(keyId));
   }
 }
 

@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import type { Kysely } from "kysely";
 import { addMs, type Clock, iso } from "../clock.js";
 import type { Database } from "../db/schema.js";
+import type { OperationId } from "../operations/registry.js";
 import type { Vault } from "../vault.js";
 import { ApiError, validationFailed } from "./api-error.js";
 
@@ -43,8 +44,20 @@ export function readIdempotencyKey(headers: Record<string, string | string[] | u
   return key;
 }
 
+/**
+ * The stored answer as a replay sends it. A stored refusal's body names the request that made it;
+ * the replay is another request, so its error body carries this request's id (the one in X-Request-Id).
+ */
+export function replayBody(stored: StoredResponse, requestId: string): string {
+  if (stored.status < 400) return stored.body;
+  const body = JSON.parse(stored.body) as { error?: { requestId?: string | null } };
+  if (!body.error) return stored.body;
+  body.error.requestId = requestId;
+  return JSON.stringify(body);
+}
+
 /** Same key and "same body": the operation and its merged, key-order-insensitive input. */
-export function requestHash(operationId: string, input: unknown): string {
+export function requestHash(operationId: OperationId, input: unknown): string {
   return createHash("sha256").update(operationId).update("\n").update(canonicalJson(input)).digest("hex");
 }
 
@@ -78,7 +91,7 @@ export class IdempotencyStore {
   ) {}
 
   /** Returns null when this request now holds the claim, or the stored response to replay. */
-  async claim(ref: ClaimRef, operationId: string, hash: string): Promise<StoredResponse | null> {
+  async claim(ref: ClaimRef, operationId: OperationId, hash: string): Promise<StoredResponse | null> {
     for (let attempt = 0; attempt < 3; attempt++) {
       const now = this.clock.now();
       const inserted = await this.db

@@ -1,6 +1,7 @@
 import { type TObject, type TSchema, Type } from "@sinclair/typebox";
 import type { MountedOperation } from "../operations/define.js";
-import { toolName } from "../operations/registry.js";
+import { ACCOUNT_GONE, rowRefusals, takesBody } from "../operations/refusals.js";
+import { API_PREFIX, toolName } from "../operations/registry.js";
 import { SPENDING_SCOPES } from "../operations/scopes.js";
 import { ERROR_CODES, type ErrorCode } from "./error-codes.js";
 import type { PublicRoute } from "./public-route.js";
@@ -19,22 +20,6 @@ export const ErrorBodySchema = Type.Object(
   },
   { additionalProperties: false },
 );
-
-/** Every credential of an account being deleted is refused with one of these. */
-const ACCOUNT_GONE: ErrorCode[] = ["account_pending_deletion", "account_deleted"];
-
-/** Refusals every operation of a row's kind can answer, beyond those it lists itself. */
-export function commonErrors({ row, impl }: MountedOperation): ErrorCode[] {
-  const codes: ErrorCode[] = ["validation_failed", "unauthorized", "forbidden_scope", "rate_limited", "internal_error"];
-  codes.push(...ACCOUNT_GONE);
-  if (!row.dashboardOnly) codes.push("paid_account_required");
-  if (row.path.includes("{")) codes.push("not_found");
-  if (row.method !== "GET") codes.push("payload_too_large", "unsupported_media_type");
-  if (row.idempotent) codes.push("idempotency_key_required", "idempotency_conflict", "idempotency_in_progress");
-  if (row.verifiedEmail) codes.push("email_unverified");
-  if (impl.query?.properties.cursor) codes.push("invalid_cursor");
-  return [...new Set([...codes, ...(impl.errors ?? [])])];
-}
 
 const RATE_HEADERS = {
   "RateLimit-Limit": { schema: { type: "integer" }, description: "The ceiling of the window that applied." },
@@ -133,12 +118,11 @@ function errorResponses(codes: ErrorCode[]) {
 /** OpenAPI 3.1, generated from the registry rows and the schemas that validate requests. */
 export function buildOpenApi(ops: MountedOperation[], publicRoutes: PublicRoute[], serverUrl: string) {
   const paths: Record<string, Record<string, unknown>> = {};
-  for (const mounted of ops) {
-    const { row, impl } = mounted;
+  for (const { row, impl } of ops) {
     const spends = row.scopes.some((s) => SPENDING_SCOPES.includes(s));
     const responses = {
       ...successResponses(impl.responses, row.async, row.idempotent),
-      ...errorResponses(commonErrors(mounted)),
+      ...errorResponses(rowRefusals(row, impl)),
     };
     const headerParams = [
       ...(row.idempotent
@@ -173,7 +157,7 @@ export function buildOpenApi(ops: MountedOperation[], publicRoutes: PublicRoute[
       tags: [row.id.split(".")[0]],
       security: row.dashboardOnly ? [{ session: [] }] : [{ bearer: [] }, { apiKey: [] }],
       parameters: [...parameters("path", impl.params), ...parameters("query", impl.query), ...headerParams],
-      ...(row.method !== "GET"
+      ...(takesBody(row)
         ? {
             requestBody: {
               required: (impl.body?.required?.length ?? 0) > 0,
@@ -206,7 +190,7 @@ export function buildOpenApi(ops: MountedOperation[], publicRoutes: PublicRoute[
       description: "Narrated product walkthroughs and marketing videos from live websites.",
       license: { name: "Apache-2.0", identifier: "Apache-2.0" },
     },
-    servers: [{ url: `${serverUrl}/api/v1` }],
+    servers: [{ url: `${serverUrl}${API_PREFIX}` }],
     paths,
     components: {
       schemas: { ErrorBody: plain(ErrorBodySchema) },

@@ -3,17 +3,17 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, RequestPayload } fr
 import type { Deps } from "../deps.js";
 import type { MountedOperation, OperationContext } from "../operations/define.js";
 import { withoutOneTimeSecrets } from "../operations/one-time-secrets.js";
-import type { OperationRow } from "../operations/registry.js";
+import { allowedCredentials, needsPaidAccount, takesBody, takesCursor } from "../operations/refusals.js";
+import { API_PREFIX, type OperationRow } from "../operations/registry.js";
 import type { RateClass } from "../operations/scopes.js";
 import type { Actor } from "./actor.js";
 import { ApiError } from "./api-error.js";
 import { checkMediaType, HTTP_BODY_LIMIT, hasBody, limitStream, MCP_BODY_LIMIT, payloadTooLarge } from "./body.js";
 import { errorBody } from "./error-handler.js";
-import { type ClaimRef, readIdempotencyKey, requestHash } from "./idempotency.js";
+import { type ClaimRef, readIdempotencyKey, replayBody, requestHash } from "./idempotency.js";
+import { decodeCursor } from "./pagination.js";
 import type { RateWindow } from "./rate-limit/limiter.js";
 import { compileValidator, type Validator, validateParts } from "./validation.js";
-
-export const API_PREFIX = "/api/v1";
 
 /** Per-request state the conventions share. */
 export interface RequestState {
@@ -36,8 +36,8 @@ export const routePath = (specPath: string): string => API_PREFIX + specPath.rep
 /**
  * Mounts one registry row. The order is the spec's: credential (401) → actor kind and scopes (403) →
  * account state (403) → Idempotency-Key present (400, before the body is read) → media type and size
- * (415, 413) → merged schema validation (400) → rate limits, counted only now (429) → idempotency
- * claim (409 or replay) → the operation. Every refusal before the rate limits spends no budget.
+ * (415, 413) → merged schema validation and the list cursor (400) → rate limits, counted only now (429) →
+ * idempotency claim (409 or replay) → the operation. Every refusal before the rate limits spends no budget.
  */
 export function mountOperation(app: FastifyInstance, deps: Deps, { row, impl }: MountedOperation): void {
   const validators = {
@@ -45,7 +45,6 @@ export function mountOperation(app: FastifyInstance, deps: Deps, { row, impl }: 
     query: impl.query && compileValidator("query", impl.query),
     body: impl.body && compileValidator("body", impl.body),
   };
-  const takesBody = row.method !== "GET";
   app.route({
     method: row.method,
     url: routePath(row.path),
@@ -57,7 +56,7 @@ export function mountOperation(app: FastifyInstance, deps: Deps, { row, impl }: 
       if (row.idempotent) readIdempotencyKey(req.headers);
     },
     // GET routes have no body to check, and an async hook costs a promise per request.
-    ...(takesBody ? { preParsing: checkBody } : {}),
+    ...(takesBody(row) ? { preParsing: checkBody } : {}),
     handler: (req, reply) => run(deps, row, impl, validators, req, reply),
   });
 }
@@ -82,15 +81,20 @@ async function run(
   const actor = req.cw.actor as Actor;
   const params = (req.params ?? {}) as Record<string, unknown>;
   const query = (req.query ?? {}) as Record<string, unknown>;
-  const body = row.method === "GET" ? undefined : (req.body ?? {});
+  const body = takesBody(row) ? (req.body ?? {}) : undefined;
   // An operation without a query or body schema takes none: unknown parameters are refused.
   validateParts([
     [v.params, params],
     [v.query ?? noQuery, query],
     [v.body ?? noBody, body ?? {}],
   ]);
-
   const now = deps.clock.now();
+  // A malformed cursor is a validation refusal too: decided before the request is counted.
+  if (takesCursor(impl) && typeof query.cursor === "string") {
+    if (impl.checkCursor) impl.checkCursor(query.cursor);
+    else decodeCursor(query.cursor, "time", now);
+  }
+
   req.cw.window = await deps.limiter.consume(actor, row.rateClass);
   deps.usage.record(actor, row.id, row.rateClass, now);
 
@@ -101,7 +105,7 @@ async function run(
     if (stored) {
       if (stored.location) reply.header("Location", stored.location);
       reply.header("Idempotent-Replayed", "true");
-      return reply.code(stored.status).type("application/json; charset=utf-8").send(stored.body);
+      return reply.code(stored.status).type("application/json; charset=utf-8").send(replayBody(stored, req.id));
     }
   }
 
@@ -160,14 +164,15 @@ async function authenticate(deps: Deps, req: FastifyRequest): Promise<Actor> {
 /** 403s: wrong kind of credential, missing scopes, account state. Made before counting. */
 function authorize(row: OperationRow, actor: Actor): void {
   const missing = row.scopes.filter((s) => !actor.scopes.includes(s));
-  if (row.dashboardOnly && actor.kind !== "session") {
+  const allowed = allowedCredentials(row);
+  if (!allowed.includes(actor.kind)) {
     throw new ApiError("forbidden_scope", {
       requiredScopes: row.scopes,
       missingScopes: row.scopes,
-      allowedActors: ["session"],
+      allowedActors: allowed,
     });
   }
   if (missing.length) throw new ApiError("forbidden_scope", { requiredScopes: row.scopes, missingScopes: missing });
-  if ((actor.kind === "api_key" || row.paidRequired) && !actor.paid) throw new ApiError("paid_account_required");
+  if (needsPaidAccount(row, actor.kind) && !actor.paid) throw new ApiError("paid_account_required");
   if (row.verifiedEmail && !actor.emailVerified) throw new ApiError("email_unverified");
 }

@@ -10,7 +10,7 @@ import { routePath } from "./pipeline.js";
 import { compileValidator, validateParts } from "./validation.js";
 
 /**
- * Dashboard sign-in routes (DESIGN §6): not among the spec's 71 operations, so not in the registry,
+ * Sign-in routes for people (sign-up, sessions, password; what a dashboard signs in with): not among the spec's 71 operations, so not in the registry,
  * but answering with the same conventions (media type, strict schemas, error body, request id,
  * RateLimit-* headers). Their failures count as unauthenticated failures of the caller's IP.
  */

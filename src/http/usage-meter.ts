@@ -1,6 +1,7 @@
 import { type Kysely, sql } from "kysely";
 import { utcDay } from "../clock.js";
 import type { Database } from "../db/schema.js";
+import type { OperationId } from "../operations/registry.js";
 import type { RateClass } from "../operations/scopes.js";
 import type { Actor } from "./actor.js";
 
@@ -25,7 +26,7 @@ export class UsageMeter {
   /** The UTC day being counted, kept until it ends: formatting a date per request showed in profiles. */
   private day = { start: 0, end: 0, text: "" };
 
-  record(actor: Actor, operationId: string, rateClass: RateClass, now: Date): void {
+  record(actor: Actor, operationId: OperationId, rateClass: RateClass, now: Date): void {
     const t = now.getTime();
     if (t < this.day.start || t >= this.day.end) {
       const text = utcDay(now);

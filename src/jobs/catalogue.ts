@@ -1,6 +1,72 @@
-import { renderJob } from "../pipelines/walkthrough/render-job.js";
-import { storyboardJob } from "../pipelines/walkthrough/storyboard-job.js";
-import type { JobDefinition } from "./definition.js";
+import type { Deps } from "../deps.js";
+import { PipelineFailure, type PipelineOutput, type PipelineRun } from "../pipelines/run.js";
+import type { WalkthroughDeps } from "../pipelines/walkthrough/deps.js";
+import type { RenderJobInput } from "../pipelines/walkthrough/render-input.js";
+import { renderWalkthrough } from "../pipelines/walkthrough/render-job.js";
+import type { StoryboardJobInput } from "../pipelines/walkthrough/storyboard-input.js";
+import { planStoryboard } from "../pipelines/walkthrough/storyboard-job.js";
+import { defineJob, JobCancelled, type JobContext, type JobDefinition, JobFailure } from "./definition.js";
+
+/** A job's run as a pipeline sees it. */
+const pipelineRun = <I>(ctx: JobContext<I>): PipelineRun<I> => ({
+  id: ctx.job.id,
+  input: ctx.input,
+  progress: ctx.progress,
+  checkpoint: ctx.checkpoint,
+  signal: ctx.signal,
+});
+
+/** What the walkthrough pipelines use, from the services the app built once. */
+const walkthroughDeps = (deps: Deps): WalkthroughDeps => ({
+  browser: deps.walkthrough.browser,
+  credentials: deps.walkthrough.credentials,
+  tts: deps.tts,
+  storage: deps.storage,
+  clock: deps.clock,
+  guard: { config: deps.config, resolver: deps.resolver },
+  ffmpeg: deps.config.ffmpegBinaries,
+});
+
+/**
+ * Runs pipeline work as a job's run: a PipelineFailure becomes the job's failure (same code, reason and
+ * retryability); anything thrown once the run was cancelled is the cancellation.
+ */
+async function asJobRun(signal: AbortSignal, work: () => Promise<PipelineOutput>): Promise<PipelineOutput> {
+  try {
+    return await work();
+  } catch (err) {
+    if (err instanceof JobCancelled) throw err;
+    if (signal.aborted) throw new JobCancelled();
+    if (err instanceof PipelineFailure) throw new JobFailure(err.code, err.reason, err.retryable);
+    throw err;
+  }
+}
+
+/** walkthrough.storyboard: explores a site into a plan (pipelines/walkthrough/storyboard-job.ts). */
+export const storyboardJob = defineJob<StoryboardJobInput>({
+  kind: "walkthrough.storyboard",
+  eventFamily: "storyboard",
+  maxAttempts: 2,
+  retryDelayMs: () => 10_000,
+  run: (ctx) => asJobRun(ctx.signal, () => planStoryboard(pipelineRun(ctx), walkthroughDeps(ctx.deps))),
+});
+
+/**
+ * walkthrough.render: a plan made into a video (pipelines/walkthrough/render-job.ts). The stored options
+ * are resolved first, before any work: one that no longer resolves fails the job at once with its own
+ * code. Holds the reserved seconds until it settles.
+ */
+export const renderJob = defineJob<RenderJobInput>({
+  kind: "walkthrough.render",
+  eventFamily: "render",
+  maxAttempts: 2,
+  retryDelayMs: () => 10_000,
+  run: (ctx) =>
+    asJobRun(ctx.signal, () => {
+      const settings = ctx.deps.walkthrough.renderSettings(ctx.input.options);
+      return renderWalkthrough(pipelineRun(ctx), settings, walkthroughDeps(ctx.deps));
+    }),
+});
 
 /**
  * The job kinds this service runs, one definition each. The walkthrough and marketing pipelines add

@@ -4,7 +4,6 @@ import { lockAccount } from "../db/locks.js";
 import type { Database } from "../db/schema.js";
 import { isTransientDbError } from "../db/transient.js";
 import type { Deps } from "../deps.js";
-import { releaseReservation, reserve } from "../domains/wallet/reservations.js";
 import { ApiError } from "../http/api-error.js";
 import { uuidv7 } from "../ids.js";
 import type { JobRow } from "./envelope.js";
@@ -32,7 +31,7 @@ export interface NewJob {
  * created under the same Idempotency-Key (its claim expired) is returned with `created: false`.
  */
 export async function createJob(
-  deps: Pick<Deps, "db" | "clock" | "queue">,
+  deps: Pick<Deps, "db" | "clock" | "queue" | "secondsLedger">,
   spec: NewJob,
 ): Promise<{ job: JobRow; created: boolean }> {
   const now = deps.clock.now();
@@ -85,7 +84,7 @@ export async function createJob(
       const id = job.id;
       job.input = JSON.stringify((typeof spec.input === "function" ? spec.input(id) : spec.input) ?? {});
       await tx.insertInto("jobs").values(job).execute();
-      await reserve(tx, spec.accountId, spec.reserveSeconds, job.id, now);
+      await deps.secondsLedger.reserve(tx, spec.accountId, spec.reserveSeconds, job.id, now);
       if (spec.onCreate) await spec.onCreate(tx, job);
       afterCommit.push(await deps.queue.enqueue(tx, job.id, now));
       return { job, created: true };
@@ -118,12 +117,12 @@ async function inTransientGuard<T>(work: () => Promise<T>): Promise<T> {
 }
 
 /** The queue refused the run after the job committed: take the job back, releasing what it held. */
-async function withdraw(deps: Pick<Deps, "db" | "clock">, job: JobRow): Promise<void> {
+async function withdraw(deps: Pick<Deps, "db" | "clock" | "secondsLedger">, job: JobRow): Promise<void> {
   await deps.db.kysely.transaction().execute(async (tx) => {
     const gone = await tx.deleteFrom("jobs").where("id", "=", job.id).where("state", "=", "queued").executeTakeFirst();
     if (Number(gone.numDeletedRows) === 1) {
       await tx.deleteFrom("walkthrough_credentials").where("owner_id", "=", job.id).execute();
-      await releaseReservation(tx, job.account_id, job.seconds_reserved, job.id, deps.clock.now());
+      await deps.secondsLedger.release(tx, job.account_id, job.seconds_reserved, job.id, deps.clock.now());
     }
   });
 }

@@ -18,7 +18,8 @@ const TAKEOVER_GRACE_MS = LEASE_MS / 6;
  * Runs one job: takes it (queued → running, or a running job whose runner died), runs its definition
  * with a context for progress and cancellation, and settles it. A retryable failure runs again after
  * the definition's delay while attempts remain; a run interrupted by a crash is taken again once its
- * lease runs out, and fails with a retryable `worker_lost` when it has used its attempts.
+ * lease runs out, and fails with a retryable `internal_error` (reason `worker_lost`) when it has used its
+ * attempts.
  */
 export class JobRunner {
   constructor(private readonly deps: Deps) {}
@@ -39,8 +40,9 @@ export class JobRunner {
     if (job.attempts > def.maxAttempts) {
       await settleJob(this.deps, job.id, {
         state: "failed",
-        code: "worker_lost",
-        reason: "the worker running it stopped",
+        // The envelope's code is always one of the API's codes; what happened is the reason.
+        code: "internal_error",
+        reason: "worker_lost",
         retryable: true,
       });
       return;

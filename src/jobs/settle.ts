@@ -1,9 +1,7 @@
 import { addMs, iso } from "../clock.js";
 import { lockAccount } from "../db/locks.js";
 import type { Deps } from "../deps.js";
-import { chargeReservation, releaseReservation } from "../domains/wallet/reservations.js";
-import { emitEvent } from "../domains/webhooks/emit.js";
-import type { JobOutput } from "./definition.js";
+import type { JobOutput } from "./contract.js";
 import { type ArtifactUrlSigner, type JobRow, toEnvelope } from "./envelope.js";
 import { EVENT_FAMILY, type JobKind } from "./kinds.js";
 import { findJobById } from "./store.js";
@@ -13,7 +11,10 @@ export type Settlement =
   | { state: "failed"; code: string; reason: string | null; retryable: boolean }
   | { state: "cancelled"; reason?: string };
 
-type SettleDeps = Pick<Deps, "db" | "clock" | "config" | "storage" | "jobDefinitions" | "wake">;
+export type SettleDeps = Pick<
+  Deps,
+  "db" | "clock" | "config" | "storage" | "jobDefinitions" | "secondsLedger" | "jobEvents" | "wake"
+>;
 
 /** Signed artifact URLs last an hour from the answer that carries them. */
 const ARTIFACT_URL_TTL_SECONDS = 3600;
@@ -76,11 +77,14 @@ export async function settleJob(
       .returningAll()
       .executeTakeFirst();
     if (!row) return null;
-    if (s.state === "succeeded") await chargeReservation(tx, row.account_id, row.seconds_reserved, charge, row.id, now);
-    else await releaseReservation(tx, row.account_id, row.seconds_reserved, row.id, now);
+    // The wallet and the outbox write in this same transaction (see ports.ts).
+    const { secondsLedger: seconds, jobEvents: events } = deps;
+    if (s.state === "succeeded") await seconds.charge(tx, row.account_id, row.seconds_reserved, charge, row.id, now);
+    else await seconds.release(tx, row.account_id, row.seconds_reserved, row.id, now);
 
     const family = deps.jobDefinitions.get(row.kind)?.eventFamily ?? EVENT_FAMILY[row.kind as JobKind] ?? null;
-    if (family) await emitEvent(tx, row.account_id, `${family}.${s.state}`, toEnvelope(row, artifactSigner(deps)), now);
+    if (family)
+      await events.emit(tx, row.account_id, `${family}.${s.state}`, toEnvelope(row, artifactSigner(deps)), now);
     return row;
   });
   if (settled) deps.wake.deliveries();

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from "fastify";
 import { INTERNAL_TRANSPORT_HEADER } from "../http/conventions.js";
 import { IDEMPOTENCY_HEADER } from "../http/idempotency.js";
-import { API_PREFIX } from "../http/pipeline.js";
 import type { RateWindow } from "../http/rate-limit/limiter.js";
+import { API_PREFIX } from "../operations/registry.js";
 import { IDEMPOTENCY_ARGUMENT, type McpTool } from "./tools.js";
 
 /**

@@ -1,24 +1,16 @@
-import { Transform } from "node:stream";
 import type { FastifyInstance, FastifyReply, FastifyRequest, RequestPayload } from "fastify";
 import type { Deps } from "../deps.js";
 import type { Actor } from "../http/actor.js";
-import { checkMediaType, hasBody, MCP_BODY_LIMIT, payloadTooLarge } from "../http/body.js";
-import { API_PREFIX } from "../http/pipeline.js";
+import { checkMediaType, hasBody, limitStream, MCP_BODY_LIMIT, payloadTooLarge } from "../http/body.js";
 import type { RateWindow } from "../http/rate-limit/limiter.js";
 import type { MountedOperation } from "../operations/define.js";
+import { API_PREFIX } from "../operations/registry.js";
 import { type CallTarget, callTool } from "./call.js";
 import { uncountedMessages } from "./envelope-cost.js";
 import { createMcpServer, loadSdk, type McpBackend } from "./server.js";
 import { buildToolset, type Toolset } from "./tools.js";
 
 export const MCP_PATH = `${API_PREFIX}/mcp`;
-
-/**
- * The JSON-RPC envelope may be twice the body limit, so that the body limit is what a tool call
- * meets (413 with details.limit 1048576 from the pipeline, as a tool result); an envelope beyond it
- * cannot carry a body within the limit and is refused the same way, before it is read.
- */
-const ENVELOPE_LIMIT = 2 * MCP_BODY_LIMIT;
 
 /** What an app's MCP endpoint serves, for the in-process stdio transport to serve the same. */
 export interface AppMcp {
@@ -71,7 +63,7 @@ export function mountMcp(app: FastifyInstance, deps: Deps, internalSecret: strin
   app.route({
     method: ["GET", "POST", "DELETE"],
     url: MCP_PATH,
-    bodyLimit: ENVELOPE_LIMIT + 1, // enforced below with the spec's refusal
+    bodyLimit: MCP_BODY_LIMIT + 1, // enforced below with the spec's refusal
     onRequest: async (req) => {
       await authenticate(deps, req);
       // The RateLimit-* headers of an answer that made no call describe the credential's read window.
@@ -133,25 +125,19 @@ async function serve(mcp: AppMcp, app: FastifyInstance, req: FastifyRequest, rep
   return text ? reply.send(text) : reply.send();
 }
 
-/** 415 and 413 before the envelope is read; the API's own checks, with the MCP limit. */
+/**
+ * 415 and 413 before the envelope is read. The MCP body limit applies to the JSON-RPC body as sent:
+ * whatever a tool call's arguments hold, a request over it is refused here, before any message runs.
+ */
 async function checkEnvelope(req: FastifyRequest, _reply: FastifyReply, payload: RequestPayload) {
   if (!hasBody(req.headers)) return payload;
   checkMediaType(req.headers);
   const length = req.headers["content-length"];
   if (length !== undefined) {
-    if (Number(length) > ENVELOPE_LIMIT) throw payloadTooLarge(MCP_BODY_LIMIT);
+    if (Number(length) > MCP_BODY_LIMIT) throw payloadTooLarge(MCP_BODY_LIMIT);
     return payload; // Fastify refuses a body longer than its Content-Length
   }
-  let seen = 0;
-  return payload.pipe(
-    new Transform({
-      transform(chunk: Buffer, _enc, done) {
-        seen += chunk.length;
-        if (seen > ENVELOPE_LIMIT) done(payloadTooLarge(MCP_BODY_LIMIT));
-        else done(null, chunk);
-      },
-    }),
-  );
+  return payload.pipe(limitStream(MCP_BODY_LIMIT));
 }
 
 async function authenticate(deps: Deps, req: FastifyRequest): Promise<void> {

@@ -1,6 +1,5 @@
 import { isIP } from "node:net";
 import type { Env } from "../config.js";
-import { ApiError } from "../http/api-error.js";
 import { type BlockedKind, blockedKind } from "./address.js";
 import type { Resolver } from "./resolver.js";
 
@@ -154,42 +153,6 @@ export async function inspectUrl(raw: string, policy: GuardPolicy, resolver: Res
     }
   }
   return { ok: true, url, host, addresses };
-}
-
-/** The spec's webhook URL table. */
-export function webhookUrlError(verdict: Refusal): ApiError {
-  switch (verdict.problem) {
-    case "blocked":
-      return new ApiError("webhook_url_blocked", { reason: verdict.kind ?? "reserved", host: verdict.host });
-    case "unresolvable":
-      return new ApiError("webhook_url_blocked", { reason: "unresolvable", host: verdict.host });
-    case "denied":
-      return new ApiError("webhook_host_denied", { host: verdict.host });
-    default:
-      return new ApiError("webhook_url_invalid", { reason: verdict.problem });
-  }
-}
-
-/** A site address: unparseable → url_malformed, private → url_private, anything else unfetchable → url_invalid. */
-export function siteUrlError(verdict: Refusal): ApiError {
-  switch (verdict.problem) {
-    case "malformed":
-      return new ApiError("url_malformed");
-    case "blocked":
-      return new ApiError("url_private", { reason: verdict.kind ?? "reserved", host: verdict.host });
-    case "unresolvable":
-    case "denied":
-    case "bare_host":
-      return new ApiError("url_invalid", { reason: verdict.problem, host: verdict.host });
-    default:
-      return new ApiError("url_invalid", { reason: verdict.problem });
-  }
-}
-
-/** A login page: one code, the reason says which rule. */
-export function loginUrlError(verdict: Refusal): ApiError {
-  const reason = verdict.problem === "blocked" ? (verdict.kind ?? "reserved") : verdict.problem;
-  return new ApiError("login_url_invalid", verdict.host ? { reason, host: verdict.host } : { reason });
 }
 
 /** A delivery whose target no longer passes: the delivery log's lastError, e.g. `blocked:loopback`. */

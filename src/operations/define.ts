@@ -2,7 +2,7 @@ import type { Static, TObject, TSchema } from "@sinclair/typebox";
 import type { Deps } from "../deps.js";
 import type { Actor } from "../http/actor.js";
 import type { ErrorCode } from "../http/error-codes.js";
-import type { OperationRow } from "./registry.js";
+import type { OperationId, OperationRow } from "./registry.js";
 
 /** What an operation's logic receives: validated input, the caller, and the service's dependencies. */
 export interface OperationContext<P = unknown, Q = unknown, B = unknown> {
@@ -29,7 +29,7 @@ export interface OperationResult {
  * handler. The row (method, path, scopes, flags) comes from the registry and is never restated here.
  */
 export interface OperationImpl<P extends TObject = TObject, Q extends TObject = TObject, B extends TObject = TObject> {
-  id: string;
+  id: OperationId;
   summary: string;
   description: string;
   params?: P;
@@ -39,6 +39,11 @@ export interface OperationImpl<P extends TObject = TObject, Q extends TObject = 
   responses: Record<number, TSchema>;
   /** Refusals particular to this operation (the cross-cutting ones are added from the row). */
   errors?: ErrorCode[];
+  /**
+   * For a list whose cursor is not the shared time-ordered one: throws `invalid_cursor` when the
+   * cursor's shape is wrong. The pipeline calls it before the request is counted against rate limits.
+   */
+  checkCursor?: (cursor: string) => void;
   /**
    * Top-level fields of the success body that hold a secret shown once (schema: `OneTimeSecret`). The
    * idempotency layer stores the answer with them set to null, so a replay never shows them again.

@@ -8,7 +8,7 @@ import type { RateClass, Scope } from "./scopes.js";
  * verifiedEmail (v) and paidRequired (p) are account-state checks the spec attaches to operations.
  */
 export interface OperationRow {
-  id: string;
+  id: OperationId;
   method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
   path: string;
   scopes: Scope[];
@@ -24,14 +24,17 @@ export interface OperationRow {
 
 type Flags = "" | "A" | "I" | "AI" | "I*" | "*" | "AIv" | "I*p";
 
-function op(
-  id: string,
+/** A row before the union of ids exists: `op` keeps each id's literal type so the union can be read off. */
+type RowOf<Id extends string> = Omit<OperationRow, "id"> & { id: Id };
+
+function op<const Id extends string>(
+  id: Id,
   method: OperationRow["method"],
   path: string,
   scope: Scope,
   rateClass: RateClass,
   flags: Flags = "",
-): OperationRow {
+): RowOf<Id> {
   return {
     id,
     method,
@@ -46,7 +49,7 @@ function op(
   };
 }
 
-export const OPERATIONS: readonly OperationRow[] = [
+const ROWS = [
   op("account.get", "GET", "/account", "account:read", "read"),
 
   op("assistant.closeConversation", "POST", "/assistant/conversations/{id}/close", "assistant:use", "write", "I*"),
@@ -128,7 +131,15 @@ export const OPERATIONS: readonly OperationRow[] = [
   op("webhooks.list", "GET", "/webhooks", "webhooks:manage", "write"),
   op("webhooks.test", "POST", "/webhooks/{id}/test", "webhooks:manage", "write", "I"),
   op("webhooks.update", "PATCH", "/webhooks/{id}", "webhooks:manage", "write", "I"),
-];
+] as const satisfies readonly RowOf<string>[];
+
+/** The dotted name of one of the registry's operations (`renders.create`): a union, so a typo fails to compile. */
+export type OperationId = (typeof ROWS)[number]["id"];
+
+export const OPERATIONS: readonly OperationRow[] = ROWS;
+
+/** Where every operation's path is mounted. */
+export const API_PREFIX = "/api/v1";
 
 /** MCP tool name: the dotted operationId with "." replaced by "_". */
-export const toolName = (id: string): string => id.replaceAll(".", "_");
+export const toolName = (id: OperationId): string => id.replaceAll(".", "_");

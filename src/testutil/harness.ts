@@ -17,9 +17,9 @@ import { MemoryRateLimitStore, type RateLimitStore } from "../http/rate-limit/st
 import type { JobDefinition } from "../jobs/definition.js";
 import { BullQueue } from "../jobs/queue/bullmq.js";
 import type { Mailer } from "../mailer.js";
+import { MOUNTED } from "../mounted-operations.js";
 import type { Resolver } from "../net/resolver.js";
 import type { MountedOperation } from "../operations/define.js";
-import { MOUNTED } from "../operations/implementations.js";
 import { GRANTABLE_SCOPES } from "../operations/scopes.js";
 import { startWorkers, type Workers } from "../workers.js";
 import { FakeClock } from "./fake-clock.js";

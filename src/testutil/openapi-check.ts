@@ -4,14 +4,18 @@ import addFormats from "ajv-formats";
 type Doc = {
   paths: Record<
     string,
-    Record<string, { responses: Record<string, { content?: Record<string, { schema: unknown }> }> }>
+    Record<
+      string,
+      { responses: Record<string, { content?: Record<string, { schema: unknown; "x-error-codes"?: string[] }> }> }
+    >
   >;
   components: { schemas: Record<string, unknown> };
 };
 
 /**
  * Checks responses against the published OpenAPI document: the status must be documented for the
- * operation and the body must match its schema. Every integration test response passes through this.
+ * operation, the body must match its schema, and a refusal's code must be one the document lists for
+ * that operation and status. Every integration test response passes through this.
  */
 export class OpenApiChecker {
   private readonly ajv = addFormats.default(new Ajv({ strict: false, allErrors: true }));
@@ -38,9 +42,14 @@ export class OpenApiChecker {
     const responses = this.doc.paths[route.template]?.[method.toLowerCase()]?.responses ?? {};
     const response = responses[String(status)];
     if (!response) return [`${method} ${route.template} answered ${status}, which the OpenAPI document does not list`];
-    const schema = response.content?.["application/json"]?.schema;
+    const json = response.content?.["application/json"];
+    const schema = json?.schema;
     if (!schema) return [];
     const key = `${method} ${route.template} ${status}`;
+    const code = errorCodeOf(body);
+    const listed = json?.["x-error-codes"];
+    if (code !== undefined && listed && !listed.includes(code))
+      return [`${key}: error code ${code} is not listed for the operation (lists ${listed.join(", ")})`];
     let validate = this.compiled.get(key);
     if (!validate) {
       validate = this.ajv.compile(rewriteRefs(schema) as object);
@@ -49,6 +58,11 @@ export class OpenApiChecker {
     return validate(body) ? [] : (validate.errors ?? []).map((e) => `${key}: ${e.instancePath} ${e.message}`);
   }
 }
+
+const errorCodeOf = (body: unknown): string | undefined => {
+  const error = (body as { error?: { code?: unknown } } | null)?.error;
+  return typeof error?.code === "string" ? error.code : undefined;
+};
 
 const rewriteRefs = (schema: unknown): unknown =>
   JSON.parse(JSON.stringify(schema).replaceAll('"#/components/', '"doc#/components/'));

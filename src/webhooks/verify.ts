@@ -1,5 +1,5 @@
 import { timingSafeEqual } from "node:crypto";
-import type { WebhookEvent } from "./index.js";
+import type { WebhookEvent } from "./events.js";
 import { bodyBytes, computeSignature, type RawBody, SIGNATURE_TOLERANCE_SECONDS } from "./signature.js";
 
 /**

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../../src/app.js";
 import { topUp } from "../../src/domains/wallet/grants.js";
-import { MOUNTED } from "../../src/operations/implementations.js";
+import { MOUNTED } from "../../src/mounted-operations.js";
 import { Harness, idem } from "../../src/testutil/harness.js";
 import { TEST_OPERATIONS } from "../support/test-operations.js";
 

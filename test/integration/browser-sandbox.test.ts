@@ -109,7 +109,11 @@ describe("browser containment settings", () => {
   const production = { CLIPWRIGHT_ENV: "production", CLIPWRIGHT_VAULT_KEY: Buffer.alloc(32, 7).toString("base64") };
 
   it("sandboxes by default in production and refuses to turn it off there", () => {
-    expect(loadConfig(production).browser).toEqual({ sandbox: true, runAsUser: null });
+    expect(loadConfig(production).browser).toEqual({
+      executablePath: "/usr/bin/chromium",
+      sandbox: true,
+      runAsUser: null,
+    });
     expect(() => loadConfig({ ...production, CLIPWRIGHT_BROWSER_SANDBOX: "off" })).toThrow(ConfigError);
     expect(loadConfig({ CLIPWRIGHT_ENV: "development" }).browser.sandbox).toBe(false);
     expect(loadConfig({ CLIPWRIGHT_ENV: "test", CLIPWRIGHT_BROWSER_SANDBOX: "on" }).browser.sandbox).toBe(true);

@@ -1,4 +1,4 @@
-// The CLI (DESIGN.md §6): the real bin as a child process, against a fresh SQLite data directory or a
+// The CLI (`clipwright …`): the real bin as a child process, against a fresh SQLite data directory or a
 // fresh PostgreSQL schema. What the admin commands did is read back through the HTTP API of an app
 // built in-process on the same database (buildApp opens it from the same configuration).
 import { mkdtempSync, rmSync } from "node:fs";

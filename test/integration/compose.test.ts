@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BACKGROUNDS, CAPTION_STYLES } from "../../src/domains/catalog/render-options.js";
+import { frameStyleOf } from "../../src/domains/renders/render-options.js";
 import {
   type ComposeInput,
   type ComposeScene,
@@ -18,6 +19,9 @@ const pick = <T extends { id: string }>(list: readonly T[], id: string): T => {
   if (!v) throw new Error(id);
   return v;
 };
+/** The frame style of a catalogue background and caption style, mapped as a render maps them. */
+const style = (background: string, captionStyle: string) =>
+  frameStyleOf({ background: pick(BACKGROUNDS, background), captionStyle: pick(CAPTION_STYLES, captionStyle) });
 
 describe.runIf(process.env.CLIPWRIGHT_TEST_DB !== "postgres")("composeWalkthrough", () => {
   let dir: string;
@@ -93,11 +97,11 @@ describe.runIf(process.env.CLIPWRIGHT_TEST_DB !== "postgres")("composeWalkthroug
     viewport,
     output: { width: 320, height: 180 },
     fps: 30,
-    background: pick(BACKGROUNDS, "none"),
-    captionStyle: pick(CAPTION_STYLES, "none"),
+    style: style("none", "none"),
     watermark: false,
     targetSeconds: null,
     outDir: join(dir, `out${n++}`),
+    binaries: { ffmpeg: "ffmpeg", ffprobe: "ffprobe" },
     ...over,
   });
 
@@ -146,8 +150,7 @@ describe.runIf(process.env.CLIPWRIGHT_TEST_DB !== "postgres")("composeWalkthroug
             png.c as Buffer,
           ),
         ],
-        background: pick(BACKGROUNDS, "midnight"),
-        captionStyle: pick(CAPTION_STYLES, "classic"),
+        style: style("midnight", "classic"),
         watermark: true,
         onProgress: (p) => progress.push(p),
       }),
@@ -199,8 +202,8 @@ describe.runIf(process.env.CLIPWRIGHT_TEST_DB !== "postgres")("composeWalkthroug
 
   it("burns captions into the caption region only when the style is burned in", async () => {
     const output = { width: 480, height: 270 };
-    const burned = await composeWalkthrough(input({ output, captionStyle: pick(CAPTION_STYLES, "classic") }));
-    const plain = await composeWalkthrough(input({ output, captionStyle: pick(CAPTION_STYLES, "none") }));
+    const burned = await composeWalkthrough(input({ output, style: style("none", "classic") }));
+    const plain = await composeWalkthrough(input({ output, style: style("none", "none") }));
     const a = await frameRgb(burned.video.path, 20); // 0.67 s: narration runs 0.3–1.3 s
     const b = await frameRgb(plain.video.path, 20);
     const captionRegion = diff(a, b, 480, { x: 40, y: 200, width: 400, height: 60 });
@@ -223,7 +226,7 @@ describe.runIf(process.env.CLIPWRIGHT_TEST_DB !== "postgres")("composeWalkthroug
           output,
           scenes: [scene("s", { kind: "cut" }, (portraitish ? png.phone : png.a) as Buffer, null)],
           viewport: portraitish ? phoneViewport : viewport,
-          background: pick(BACKGROUNDS, "white"),
+          style: style("white", "none"),
         }),
       );
       const info = await probe(res.video.path, { countFrames: true });
@@ -275,5 +278,15 @@ describe.runIf(process.env.CLIPWRIGHT_TEST_DB !== "postgres")("composeWalkthroug
     const pre = new AbortController();
     pre.abort();
     await expect(composeWalkthrough(input({ signal: pre.signal }))).rejects.toMatchObject({ code: "aborted" });
+  });
+
+  it("runs the ffmpeg it is given (the configured one), not whatever is on PATH", async () => {
+    const outDir = join(dir, "elsewhere");
+    const missing = join(dir, "no-such-ffmpeg");
+    const err = await composeWalkthrough(input({ outDir, binaries: { ffmpeg: missing, ffprobe: missing } })).catch(
+      (e: unknown) => e,
+    );
+    expect(err).toMatchObject({ code: "spawn", details: { binary: missing } });
+    expect(await readdir(outDir)).toEqual([]);
   });
 });

@@ -107,7 +107,10 @@ describe("replays", () => {
     expect(first.status).toBe(400);
     expect(again.status).toBe(400);
     expect(again.headers["idempotent-replayed"]).toBe("true");
-    expect(again.body).toEqual(first.body);
+    // The same refusal, but its requestId is the replaying request's own (the one in X-Request-Id).
+    expect(again.body.error.requestId).toBe(again.headers["x-request-id"]);
+    expect(again.body.error.requestId).not.toBe(first.body.error.requestId);
+    expect(again.body).toEqual({ error: { ...first.body.error, requestId: again.body.error.requestId } });
   });
 
   it("does not store schema refusals, so a corrected retry under the same key runs", async () => {

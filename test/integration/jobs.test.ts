@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ERROR_CODES } from "../../src/http/error-codes.js";
 import { sweepExpiredArtifacts } from "../../src/jobs/sweeper.js";
 import { Harness, idem } from "../../src/testutil/harness.js";
 import { type Gate, gate, JOB_TEST_OPERATIONS, type Script, scriptedJob } from "../support/test-jobs.js";
@@ -344,6 +345,39 @@ describe("retention and recovery", () => {
       await paused.drain();
       const job = (await paused.request("GET", `/_test/jobs/${created.body.id}`, { token: u.key })).body;
       expect(job.state).toBe("succeeded");
+    } finally {
+      await paused.close();
+    }
+  });
+
+  it("fails a job whose runners died on every attempt with a catalogue code; worker_lost is the reason", async () => {
+    const paused = await Harness.start({
+      extraOperations: JOB_TEST_OPERATIONS,
+      jobDefinitions: [scriptedJob],
+      workers: false,
+    });
+    try {
+      const u = await paused.user();
+      const created = await paused.request("POST", "/_test/jobs", {
+        token: u.key,
+        idempotencyKey: idem(),
+        body: { reserveSeconds: 10 },
+      });
+      // Its last attempt's runner died too: taking it again would be one attempt too many.
+      const t = paused.clock.now().toISOString();
+      await paused.db.kysely
+        .updateTable("jobs")
+        .set({ state: "running", attempts: scriptedJob.maxAttempts, started_at: t, lease_until: t })
+        .execute();
+      await paused.db.kysely.updateTable("tasks").set({ lease_until: t }).execute();
+      paused.clock.advance(31_000);
+      const { startWorkers } = await import("../../src/workers.js");
+      paused.workers = startWorkers(paused.deps);
+      await paused.drain();
+      const job = (await paused.request("GET", `/_test/jobs/${created.body.id}`, { token: u.key })).body;
+      expect(job.state).toBe("failed");
+      expect(job.error).toMatchObject({ code: "internal_error", reason: "worker_lost", retryable: true });
+      expect(Object.keys(ERROR_CODES)).toContain(job.error.code);
     } finally {
       await paused.close();
     }

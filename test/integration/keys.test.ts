@@ -208,4 +208,27 @@ describe("POST /keys/{id}/rotate", () => {
     expect(again.status).toBe(409);
     expect(again.body.error.details.reason).toBe("key_not_active");
   });
+
+  it("respects the 25-active-key cap: an old key in its grace period counts", async () => {
+    const full = await h.user(); // one key already
+    const keys = [full.keyId];
+    for (let i = 0; i < 23; i++) keys.push((await h.key(full.id, ["account:read"])).id);
+    const rotate = (id: string, graceSeconds: number) => post(`/keys/${id}/rotate`, { graceSeconds }, full.session);
+    // 24 active: a rotation with grace leaves the old key working, so 25 are active.
+    const first = await rotate(keys[0] as string, 3600);
+    expect(first.status).toBe(201);
+    // 25 active (one of them in grace): another rotation with grace would make 26.
+    const over = await rotate(keys[1] as string, 60);
+    expect(over.status).toBe(409);
+    expect(over.body.error).toMatchObject({
+      code: "conflict",
+      details: { reason: "too_many_keys", max: 25, active: 25 },
+    });
+    expect((await h.request("GET", "/account", { token: full.key })).status).toBe(200);
+    // A rotation that stops the old key at once replaces it: still 25.
+    expect((await rotate(keys[1] as string, 0)).status).toBe(201);
+    // Once the grace period ends the old key stops counting.
+    h.clock.advance(3601_000);
+    expect((await rotate(keys[2] as string, 60)).status).toBe(201);
+  });
 });

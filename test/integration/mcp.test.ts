@@ -12,16 +12,17 @@ import { systemClock } from "../../src/clock.js";
 import { connectDb } from "../../src/db/connect.js";
 import { migrateToLatest } from "../../src/db/migrate.js";
 import { createAccount } from "../../src/domains/account/create-account.js";
+import { CredentialLookup } from "../../src/domains/auth/credential-lookup.js";
 import { PasswordHasher } from "../../src/domains/auth/password-hasher.js";
 import { createKey } from "../../src/domains/keys/create-key.js";
 import { Authenticator } from "../../src/http/authenticate.js";
 import { HTTP_BODY_LIMIT, MCP_BODY_LIMIT } from "../../src/http/body.js";
 import { MCP_PATH } from "../../src/mcp/http.js";
 import { buildToolset } from "../../src/mcp/tools.js";
+import { MOUNTED } from "../../src/mounted-operations.js";
 import { staticResolver } from "../../src/net/resolver.js";
 import type { MountedOperation } from "../../src/operations/define.js";
-import { MOUNTED } from "../../src/operations/implementations.js";
-import { OPERATIONS, type OperationRow, toolName } from "../../src/operations/registry.js";
+import { OPERATIONS, type OperationId, type OperationRow, toolName } from "../../src/operations/registry.js";
 import { Harness, idem } from "../../src/testutil/harness.js";
 import { BIN, childEnv, ROOT } from "../support/cli-process.js";
 import { JOB_TEST_OPERATIONS, scriptedJob } from "../support/test-jobs.js";
@@ -140,8 +141,8 @@ describe("tools/list", () => {
   });
 
   it("refuses, when the app is built, operations whose merged arguments would clash", () => {
-    const row = (over: Partial<OperationRow>): OperationRow => ({
-      id: "clash.op",
+    // Test rows stand outside the registry, so their ids are not in its union.
+    const row = (over: Omit<Partial<OperationRow>, "id"> & { id?: string }): OperationRow => ({
       method: "POST",
       path: "/clash/{id}",
       scopes: ["account:read"],
@@ -152,6 +153,7 @@ describe("tools/list", () => {
       verifiedEmail: false,
       paidRequired: false,
       ...over,
+      id: (over.id ?? "clash.op") as OperationId,
     });
     const op = (
       r: OperationRow,
@@ -404,10 +406,53 @@ describe("tools/call goes through the HTTP pipeline", () => {
     expect(overHttp.body.error).toMatchObject({ code: "payload_too_large", details: { limit: HTTP_BODY_LIMIT } });
     expect(HTTP_BODY_LIMIT).toBe(262144);
 
-    const big = { ...mid, description: "x".repeat(1100 * 1024), idempotencyKey: idem() };
-    const tooBig = errorOf(await call(mcp, "webhooks_create", big));
-    expect(tooBig).toMatchObject({ code: "payload_too_large", details: { limit: MCP_BODY_LIMIT } });
     expect(MCP_BODY_LIMIT).toBe(1048576);
+  });
+
+  it("refuses a JSON-RPC body over 1 MB with 413 before any message runs (1.2 MB and 2 MB, sized or chunked)", async () => {
+    const hooksBefore = (await h.request("GET", "/webhooks", { token: user.key })).body.data.length;
+    const toolCall = (size: number) =>
+      JSON.stringify({
+        jsonrpc: "2.0",
+        id: 7,
+        method: "tools/call",
+        params: {
+          name: "webhooks_create",
+          arguments: {
+            url: HOOK_URL,
+            events: ["render.failed"],
+            description: "x".repeat(size),
+            idempotencyKey: idem(),
+          },
+        },
+      });
+    const headers = {
+      ...bearer(user.key),
+      "content-type": "application/json",
+      accept: "application/json, text/event-stream",
+    };
+    const sized = (size: number) => fetch(new URL(MCP_PATH, base), { method: "POST", headers, body: toolCall(size) });
+    const chunked = (size: number) => {
+      const text = toolCall(size);
+      const body = new ReadableStream({
+        start(controller) {
+          for (let i = 0; i < text.length; i += 64 * 1024)
+            controller.enqueue(Buffer.from(text.slice(i, i + 64 * 1024)));
+          controller.close();
+        },
+      });
+      return fetch(new URL(MCP_PATH, base), { method: "POST", headers, body, duplex: "half" } as RequestInit);
+    };
+    for (const res of [await sized(1200 * 1024), await sized(2000 * 1024), await chunked(1200 * 1024)]) {
+      expect(res.status).toBe(413);
+      const body = (await res.json()) as any;
+      expect(body.error).toMatchObject({ code: "payload_too_large", details: { limit: MCP_BODY_LIMIT } });
+    }
+    // Nothing reached the operation.
+    expect((await h.request("GET", "/webhooks", { token: user.key })).body.data.length).toBe(hooksBefore);
+    // Just under the limit the envelope is read and the tool answers (here: the description's length).
+    const under = await sized(1000 * 1024);
+    expect(under.status).toBe(200);
   });
 
   it("counts calls in the same rate-limit buckets as HTTP", async () => {
@@ -498,7 +543,7 @@ describe("stdio: clipwright mcp", () => {
       const deps = {
         db,
         clock: systemClock,
-        auth: new Authenticator(db.kysely, systemClock),
+        auth: new Authenticator(new CredentialLookup(db.kysely), systemClock),
         passwords: new PasswordHasher({ concurrency: 1, queue: 0 }),
       };
       const account = await createAccount(deps, {

@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { concatAudio, encodeVideo, posterFrame, sha256File } from "../../src/media/ffmpeg/encode.js";
+import { startStreamEncode } from "../../src/media/ffmpeg/encode-stream.js";
 import { probe } from "../../src/media/ffmpeg/probe.js";
 import { FfmpegError, runFfmpeg } from "../../src/media/ffmpeg/run.js";
 
@@ -201,5 +202,64 @@ describe.runIf(process.env.CLIPWRIGHT_TEST_DB !== "postgres")("media encoding wi
     expect(err).toBeInstanceOf(FfmpegError);
     expect((err as FfmpegError).code).toBe("failed");
     expect((err as FfmpegError).stderr).toMatch(/No such file/);
+  });
+
+  // The streaming encoder runs through the same process wrapper as every other ffmpeg run.
+  describe("streaming encoder", () => {
+    const stream = (over: Partial<Parameters<typeof startStreamEncode>[0]>) =>
+      startStreamEncode({
+        width: 64,
+        height: 64,
+        fps: 30,
+        frames: 30,
+        audio: null,
+        videoFilter: null,
+        out: join(dir, `stream-${Math.random().toString(36).slice(2)}.mp4`),
+        ...over,
+      });
+    const frame = () => Buffer.alloc(64 * 64 * 1.5, 128);
+
+    it("encodes the frames written to it", async () => {
+      const out = join(dir, "stream.mp4");
+      const encoder = stream({ out });
+      for (let i = 0; i < 30; i++) await encoder.write(frame());
+      await encoder.finish();
+      const info = await probe(out, { countFrames: true });
+      expect(info.video).toMatchObject({ codec: "h264", width: 64, height: 64, frames: 30 });
+    });
+
+    it("reports ffmpeg's own error, and refuses frames after it", async () => {
+      const encoder = stream({ videoFilter: "nosuchfilter" });
+      // ffmpeg sets its filters up when the first frame arrives, and exits once its input ends.
+      await encoder.write(frame());
+      const err = await encoder.finish().catch((e: unknown) => e);
+      expect(err).toBeInstanceOf(FfmpegError);
+      expect((err as FfmpegError).code).toBe("failed");
+      expect((err as FfmpegError).stderr).toMatch(/nosuchfilter/i);
+      await expect(encoder.write(frame())).rejects.toBeInstanceOf(FfmpegError);
+    });
+
+    it("is killed when cancelled, and says so", async () => {
+      const ac = new AbortController();
+      let pid = 0;
+      let spawned: () => void = () => {};
+      const started = new Promise<void>((resolve) => {
+        spawned = resolve;
+      });
+      const encoder = stream({
+        frames: 3000,
+        signal: ac.signal,
+        onSpawn: (p) => {
+          pid = p;
+          spawned();
+        },
+      });
+      await started;
+      await encoder.write(frame());
+      ac.abort(new Error("job cancelled"));
+      await expect(encoder.done).rejects.toMatchObject({ code: "aborted" });
+      expect(pid).toBeGreaterThan(0);
+      expect(processAlive(pid)).toBe(false);
+    });
   });
 });

@@ -79,6 +79,20 @@ describe("cursor pagination", () => {
     }
   });
 
+  it("decides invalid_cursor before counting the request: a refused cursor spends no rate budget", async () => {
+    const u = await h.account({ paid: false, topupSeconds: 1 });
+    const limited = (await h.key(u.id, undefined, { rateLimitPerMinute: 3 })).secret;
+    const get = (path: string) => h.request("GET", path, { token: limited });
+    for (let i = 0; i < 4; i++) {
+      expect((await get("/wallet/ledger?cursor=garbage!!")).body.error.code).toBe("invalid_cursor");
+      // A catalogue list has its own cursor shape, checked just as early.
+      expect((await get("/catalog/plans?cursor=bm9wZQ")).body.error.code).toBe("invalid_cursor");
+    }
+    const spent = await Promise.all([get("/wallet/ledger"), get("/wallet/ledger"), get("/wallet/ledger")]);
+    expect(spent.map((r) => r.status)).toEqual([200, 200, 200]);
+    expect((await get("/wallet/ledger")).status).toBe(429);
+  });
+
   it("refuses a cursor over 512 characters as a validation failure", async () => {
     const res = await page(`?cursor=${"a".repeat(513)}`);
     expect(res.body.error.code).toBe("validation_failed");

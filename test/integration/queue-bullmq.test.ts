@@ -3,7 +3,7 @@ import { type App, buildApp } from "../../src/app.js";
 import { defineJob } from "../../src/jobs/definition.js";
 import { BullQueue } from "../../src/jobs/queue/bullmq.js";
 import { requeueStranded } from "../../src/jobs/sweeper.js";
-import { MOUNTED } from "../../src/operations/implementations.js";
+import { MOUNTED } from "../../src/mounted-operations.js";
 import { Harness, idem, testDb } from "../../src/testutil/harness.js";
 import { startWorkers, type Workers } from "../../src/workers.js";
 import { gate, JOB_TEST_OPERATIONS, scriptedJob } from "../support/test-jobs.js";

@@ -556,3 +556,71 @@ describe("POST /renders: refusals (nothing created, nothing held) and acceptance
     expect(listed.body.data.map((r: { id: string }) => r.id)).toEqual([res.body.resource.id]);
   });
 });
+
+describe("an expired idempotency claim whose work exists", () => {
+  // The spec: once the claim has expired but the record is known, the answer is 200 with that work,
+  // whatever has changed since (nothing is checked again first).
+  const DAY_AND_A_BIT = 25 * 3600_000;
+
+  it("POST /storyboards/{id}/renders answers 200 with the render even after the storyboard expired", async () => {
+    const u = await h.user();
+    const id = await seedStoryboard(h, u.id, { options: { targetSeconds: 45 } });
+    const key = idem();
+    const first = await fromStoryboard(u, id, undefined, key);
+    expect(first.status).toBe(202);
+    h.clock.advance(DAY_AND_A_BIT);
+    await h.deps.db.kysely.updateTable("jobs").set({ artifacts_expired: 1 }).where("id", "=", id).execute();
+    expect((await fromStoryboard(u, id)).body.error.code).toBe("storyboard_expired");
+    const again = await fromStoryboard(u, id, undefined, key);
+    expect(again.status).toBe(200);
+    expect(again.headers["idempotent-replayed"]).toBeUndefined();
+    expect(again.headers.location).toBe(`/api/v1/renders/${first.body.resource.id}`);
+    expect(again.body).toMatchObject({
+      created: false,
+      credentialSource: null,
+      lengthFit: null,
+      resource: { id: first.body.resource.id, state: "queued" },
+    });
+  });
+
+  it("POST /renders answers 200 with the render even when the balance could no longer hold it", async () => {
+    const poor = await h.user({ paid: false, topupSeconds: 40 });
+    const key = idem();
+    const body = { url: "https://site.example/", targetSeconds: 40, credentials: CREDS };
+    const first = await fromUrl(poor, body, key);
+    expect(first.status).toBe(202);
+    h.clock.advance(DAY_AND_A_BIT);
+    expect((await fromUrl(poor, body)).body.error.code).toBe("insufficient_seconds");
+    const again = await fromUrl(poor, body, key);
+    expect(again.status).toBe(200);
+    expect(again.body).toMatchObject({
+      created: false,
+      credentialSource: "request",
+      lengthFit: null,
+      resource: { id: first.body.resource.id },
+    });
+    expect(await renders(poor)).toHaveLength(1);
+  });
+
+  it("POST /storyboards answers 200 with the storyboard even after the template it named was deleted", async () => {
+    const u = await h.user();
+    const auth = { token: u.key };
+    const template = await h.request("POST", "/templates", {
+      ...auth,
+      idempotencyKey: idem(),
+      body: { name: "gone soon", options: {} },
+    });
+    const body = { url: "https://site.example/", templateId: template.body.id };
+    const key = idem();
+    const first = await h.request("POST", "/storyboards", { ...auth, idempotencyKey: key, body });
+    expect(first.status).toBe(202);
+    await h.request("DELETE", `/templates/${template.body.id}`, { ...auth, idempotencyKey: idem(), body: {} });
+    h.clock.advance(DAY_AND_A_BIT);
+    const fresh = await h.request("POST", "/storyboards", { ...auth, idempotencyKey: idem(), body });
+    expect(fresh.body.error.code).toBe("template_unknown");
+    const again = await h.request("POST", "/storyboards", { ...auth, idempotencyKey: key, body });
+    expect(again.status).toBe(200);
+    expect(again.body.id).toBe(first.body.id);
+    expect(again.headers.location).toBe(`/api/v1/storyboards/${first.body.id}`);
+  });
+});

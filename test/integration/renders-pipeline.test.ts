@@ -2,11 +2,10 @@ import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { renderJob } from "../../src/jobs/catalogue.js";
 import { watermarkBox } from "../../src/media/compose/index.js";
 import { probe } from "../../src/media/ffmpeg/probe.js";
 import { runFfmpeg } from "../../src/media/ffmpeg/run.js";
-import { closeWalkthroughBrowser } from "../../src/pipelines/walkthrough/browser.js";
-import { renderJob } from "../../src/pipelines/walkthrough/render-job.js";
 import { Harness, idem } from "../../src/testutil/harness.js";
 import { holdable } from "../support/held-job.js";
 import { seedStoryboard } from "../support/seed-storyboard.js";
@@ -49,7 +48,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await h.close();
   await site.close();
-  await closeWalkthroughBrowser();
   await rm(dir, { recursive: true, force: true });
 });
 

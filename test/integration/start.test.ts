@@ -1,4 +1,4 @@
-// The `npm start` path end to end (DESIGN.md §6), minus the prestart setup step: the real bin serving
+// The `npm start` path end to end, minus the prestart setup step: the real bin serving
 // on a real port with the default embedded topology (SQLite in the data directory, no Redis), in
 // development, where it creates a dev account once and prints its credentials on every start.
 import { type ChildProcess, spawn } from "node:child_process";
@@ -189,6 +189,13 @@ describe.skipIf(process.env.CLIPWRIGHT_TEST_DB === "postgres")("clipwright serve
 
   it("the printed credentials work: the API key reads the account and the password signs in", async () => {
     await expectCredentialsWork(first.banner);
+  });
+
+  it("logs each request as a line a person reads, not as JSON", () => {
+    const out = first.output();
+    expect(out).toMatch(/INFO.*: req_\S+ GET \/api\/v1\/account incoming request$/m);
+    expect(out).toMatch(/INFO.*: req_\S+ 200 in \d+\.\d ms request completed$/m);
+    expect(out).not.toMatch(/^\{"level"/m);
   });
 
   it("exits within 10 s of SIGTERM, and a restart on the same data dir prints the same credentials", async () => {

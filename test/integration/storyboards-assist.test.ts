@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { staticResolver } from "../../src/net/resolver.js";
-import { closeWalkthroughBrowser } from "../../src/pipelines/walkthrough/browser.js";
 import { Harness, idem } from "../../src/testutil/harness.js";
 import { DEMO_EMAIL, DEMO_PASSWORD, type Site, startSite } from "../support/site-server.js";
 
@@ -20,7 +19,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await h.close();
   await site.close();
-  await closeWalkthroughBrowser();
 });
 
 const improve = (body: unknown) => h.request("POST", "/storyboards/hint/improve", { token: user.key, body });

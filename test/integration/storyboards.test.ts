@@ -2,7 +2,6 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sweepExpiredArtifacts } from "../../src/jobs/sweeper.js";
 import { BrowserPool, locate } from "../../src/media/browser/index.js";
 import { staticResolver } from "../../src/net/resolver.js";
-import { closeWalkthroughBrowser } from "../../src/pipelines/walkthrough/browser.js";
 import { Harness, idem } from "../../src/testutil/harness.js";
 import { type Site, startSite } from "../support/site-server.js";
 
@@ -31,7 +30,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await h.close();
   await site.close();
-  await closeWalkthroughBrowser();
 });
 
 const create = (body: unknown, token = user.key, key: string | null = idem()) =>

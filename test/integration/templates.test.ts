@@ -222,11 +222,11 @@ describe("PUT and DELETE /templates/{id}", () => {
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ id: t.id, deleted: true });
     expect((await get(t.id)).status).toBe(404);
-    expect((await del(t.id)).body.error.code).toBe("template_not_found");
+    expect((await del(t.id)).body.error.code).toBe("not_found");
     expect(await resolveTemplate(h.deps, user.id, t.id)).toBeNull();
   });
 
-  it("hides another account's templates: 404 template_not_found on get, put and delete", async () => {
+  it("hides another account's templates: 404 not_found on get, put and delete, like every resource", async () => {
     const t = (await create({ name: "mine" })).body;
     const stranger = await h.user();
     for (const res of [
@@ -235,7 +235,7 @@ describe("PUT and DELETE /templates/{id}", () => {
       await del(t.id, stranger.key),
     ]) {
       expect(res.status).toBe(404);
-      expect(res.body.error.code).toBe("template_not_found");
+      expect(res.body.error.code).toBe("not_found");
     }
     expect((await list("", stranger.key)).body.data).toEqual([]);
     expect((await get(t.id)).body.name).toBe("mine");
@@ -244,9 +244,9 @@ describe("PUT and DELETE /templates/{id}", () => {
   });
 
   it("answers 404 for unknown and malformed ids", async () => {
-    expect((await get(uuidv7())).body.error.code).toBe("template_not_found");
-    expect((await get("not-a-template")).body.error.code).toBe("template_not_found");
-    expect((await get("sys_nothing")).body.error.code).toBe("template_not_found");
+    expect((await get(uuidv7())).body.error.code).toBe("not_found");
+    expect((await get("not-a-template")).body.error.code).toBe("not_found");
+    expect((await get("sys_nothing")).body.error.code).toBe("not_found");
   });
 });
 

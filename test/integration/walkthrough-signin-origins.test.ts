@@ -1,12 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { prepareStoryboard } from "../../src/domains/storyboards/create-storyboard.js";
+import { sealCredentials, storeCredentials } from "../../src/domains/storyboards/credentials.js";
 import { createJob } from "../../src/jobs/create.js";
 import { BrowserPool, type CaptureSpec } from "../../src/media/browser/index.js";
 import { startEgressProxy } from "../../src/net/egress/proxy.js";
 import { sitePolicy } from "../../src/net/guard.js";
 import { staticResolver } from "../../src/net/resolver.js";
-import { closeWalkthroughBrowser } from "../../src/pipelines/walkthrough/browser.js";
-import { setCredentialSource } from "../../src/pipelines/walkthrough/credentials.js";
 import { openFencedSession } from "../../src/pipelines/walkthrough/fenced-session.js";
 import { SignInError, signIn } from "../../src/pipelines/walkthrough/sign-in.js";
 import { Harness } from "../../src/testutil/harness.js";
@@ -166,9 +165,7 @@ browserOnly("storyboard job whose sign-in leaves the approved origins", () => {
     h = await Harness.start({ config: { allowPrivateHosts: ["127.0.0.1", "127.0.0.2"] }, rateStore: "memory" });
   });
   afterAll(async () => {
-    setCredentialSource(null);
     await h.close();
-    await closeWalkthroughBrowser();
   });
 
   it("fails with login_origins_invalid naming the origin; the password never leaves", async () => {
@@ -183,9 +180,12 @@ browserOnly("storyboard job whose sign-in leaves the approved origins", () => {
       watermark: false,
       idempotencyKey: null,
       requestId: null,
-    });
-    setCredentialSource({
-      read: async () => ({ loginUrl, username: DEMO_EMAIL, password: DEMO_PASSWORD, additionalLoginOrigins: [] }),
+      // Sealed in the job's transaction under its id, as POST /storyboards does.
+      onCreate: async (tx, row) => {
+        const creds = { loginUrl, username: DEMO_EMAIL, password: DEMO_PASSWORD, additionalLoginOrigins: [] };
+        const sealed = sealCredentials(h.deps, creds);
+        await storeCredentials(tx, { ownerId: row.id, accountId: user.id, sealed }, h.clock.now());
+      },
     });
     const before = elsewhere.requests.length;
     await h.drain();

@@ -1,10 +1,9 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { prepareStoryboard } from "../../src/domains/storyboards/create-storyboard.js";
+import { sealCredentials, storeCredentials } from "../../src/domains/storyboards/credentials.js";
 import { createJob } from "../../src/jobs/create.js";
 import { BrowserPool, type BrowserSession, type CaptureSpec } from "../../src/media/browser/index.js";
 import { staticResolver } from "../../src/net/resolver.js";
-import { closeWalkthroughBrowser } from "../../src/pipelines/walkthrough/browser.js";
-import { setCredentialSource } from "../../src/pipelines/walkthrough/credentials.js";
 import { type FencedSession, openFencedSession } from "../../src/pipelines/walkthrough/fenced-session.js";
 import { SignInError, signIn } from "../../src/pipelines/walkthrough/sign-in.js";
 import { Harness } from "../../src/testutil/harness.js";
@@ -146,9 +145,7 @@ browserOnly("storyboard job signed in", () => {
     user = await h.user();
   });
   afterAll(async () => {
-    setCredentialSource(null);
     await h.close();
-    await closeWalkthroughBrowser();
   });
 
   async function plan(password: string | null, language?: string) {
@@ -162,20 +159,20 @@ browserOnly("storyboard job signed in", () => {
       watermark: false,
       idempotencyKey: null,
       requestId: null,
-    });
-    const asked: string[] = [];
-    setCredentialSource({
-      read: async (id) => {
-        asked.push(id);
-        return password === null
-          ? null
-          : { loginUrl, username: DEMO_EMAIL, password, additionalLoginOrigins: [] as string[] };
+      // Sealed in the job's transaction under its id, as POST /storyboards does; none when null.
+      onCreate: async (tx, row) => {
+        if (password === null) return;
+        const sealed = sealCredentials(h.deps, {
+          loginUrl,
+          username: DEMO_EMAIL,
+          password,
+          additionalLoginOrigins: [],
+        });
+        await storeCredentials(tx, { ownerId: row.id, accountId: user.id, sealed }, h.clock.now());
       },
     });
     await h.drain();
-    const done = (await h.request("GET", `/storyboards/${job.id}`, { token: user.key })).body;
-    expect(asked).toEqual([job.id]);
-    return done;
+    return (await h.request("GET", `/storyboards/${job.id}`, { token: user.key })).body;
   }
 
   async function planOf(envelope: { result: { artifacts: { type: string; url: string }[] } }) {

@@ -12,7 +12,7 @@ import { parseArgs } from "node:util";
 import { buildApp } from "../../src/app.js";
 import { loadConfig } from "../../src/config.js";
 import { defineJob, JobFailure } from "../../src/jobs/definition.js";
-import { MOUNTED } from "../../src/operations/implementations.js";
+import { MOUNTED } from "../../src/mounted-operations.js";
 import { startWorkers } from "../../src/workers.js";
 import { JOB_TEST_OPERATIONS } from "./test-jobs.js";
 

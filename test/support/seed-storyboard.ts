@@ -1,7 +1,7 @@
 import { iso } from "../../src/clock.js";
 import { uuidv7 } from "../../src/ids.js";
 import type { JobRow } from "../../src/jobs/envelope.js";
-import type { StoredStoryboardOptions } from "../../src/pipelines/walkthrough/storyboard-job.js";
+import type { StoredStoryboardOptions } from "../../src/pipelines/walkthrough/storyboard-input.js";
 import type { Harness } from "../../src/testutil/harness.js";
 
 export interface SeedBeat {

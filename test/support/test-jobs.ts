@@ -7,7 +7,7 @@ import { JobEnvelopeSchema, toEnvelope } from "../../src/jobs/envelope.js";
 import { artifactSigner } from "../../src/jobs/settle.js";
 import { findJob } from "../../src/jobs/store.js";
 import type { MountedOperation } from "../../src/operations/define.js";
-import type { OperationRow } from "../../src/operations/registry.js";
+import type { OperationId, OperationRow } from "../../src/operations/registry.js";
 
 /** What a scripted run does, step by step. */
 export interface Script {
@@ -86,7 +86,7 @@ const row = (
   path: string,
   over: Partial<OperationRow> = {},
 ): OperationRow => ({
-  id,
+  id: id as OperationId, // test rows stand outside the registry's union
   method,
   path,
   scopes: ["renders:write"],
@@ -107,7 +107,7 @@ export const JOB_TEST_OPERATIONS: MountedOperation[] = [
   {
     row: row("test.createJob", "POST", "/_test/jobs", { async: true, idempotent: true, rateClass: "charge" }),
     impl: {
-      id: "test.createJob",
+      id: "test.createJob" as OperationId,
       summary: "Create a scripted job",
       description: "Test only.",
       body: Type.Object(
@@ -143,7 +143,7 @@ export const JOB_TEST_OPERATIONS: MountedOperation[] = [
   {
     row: row("test.getJob", "GET", "/_test/jobs/{id}", { scopes: ["renders:read"], rateClass: "read" }),
     impl: {
-      id: "test.getJob",
+      id: "test.getJob" as OperationId,
       summary: "Read a scripted job",
       description: "Test only.",
       params: IdParams,
@@ -158,7 +158,7 @@ export const JOB_TEST_OPERATIONS: MountedOperation[] = [
   {
     row: row("test.cancelJob", "POST", "/_test/jobs/{id}/cancel", { idempotent: true }),
     impl: {
-      id: "test.cancelJob",
+      id: "test.cancelJob" as OperationId,
       summary: "Cancel a scripted job",
       description: "Test only.",
       params: IdParams,

@@ -1,9 +1,9 @@
 import { Type } from "@sinclair/typebox";
 import type { MountedOperation } from "../../src/operations/define.js";
-import type { OperationRow } from "../../src/operations/registry.js";
+import type { OperationId, OperationRow } from "../../src/operations/registry.js";
 
 const row = (id: string, path: string, over: Partial<OperationRow> = {}): OperationRow => ({
-  id,
+  id: id as OperationId, // test rows stand outside the registry's union
   method: "POST",
   path,
   scopes: ["account:read"],
@@ -41,7 +41,7 @@ export const TEST_OPERATIONS: MountedOperation[] = [
   {
     row: row("test.explode", "/_test/explode"),
     impl: {
-      id: "test.explode",
+      id: "test.explode" as OperationId,
       summary: "Throws an unexpected error",
       description: "Test only.",
       body: Type.Object({ secret: Type.Optional(Type.String()) }, { additionalProperties: false }),
@@ -55,7 +55,7 @@ export const TEST_OPERATIONS: MountedOperation[] = [
   {
     row: row("test.block", "/_test/block"),
     impl: {
-      id: "test.block",
+      id: "test.block" as OperationId,
       summary: "Waits on the gate, then echoes",
       description: "Test only.",
       body: Type.Object({ n: Type.Optional(Type.Integer()) }, { additionalProperties: false }),
@@ -72,7 +72,7 @@ export const TEST_OPERATIONS: MountedOperation[] = [
   {
     row: row("test.verified", "/_test/verified", { verifiedEmail: true, idempotent: false }),
     impl: {
-      id: "test.verified",
+      id: "test.verified" as OperationId,
       summary: "Needs a verified email",
       description: "Test only.",
       responses: { 200: Type.Object({ ok: Type.Boolean() }) },

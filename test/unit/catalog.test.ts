@@ -8,13 +8,12 @@ import {
   type Catalog,
   findLanguage,
   loadCatalog,
-  type RenderOptionsInput,
-  resolveRenderOptions,
   type Voice,
 } from "../../src/domains/catalog/catalog.js";
 import { toLanguageTag } from "../../src/domains/catalog/language-tags.js";
 import { catalogOperations } from "../../src/domains/catalog/operations.js";
 import { decodeCatalogCursor, encodeCatalogCursor, pageCatalog } from "../../src/domains/catalog/paging.js";
+import { type RenderOptionsInput, resolveRenderOptions } from "../../src/domains/catalog/resolve.js";
 import {
   espeakVoices,
   festivalVoices,

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { CAPTION_STYLES } from "../../src/domains/catalog/render-options.js";
+import { BACKGROUNDS, CAPTION_STYLES } from "../../src/domains/catalog/render-options.js";
+import { frameStyleOf } from "../../src/domains/renders/render-options.js";
 import {
   assColor,
   assTime,
@@ -10,10 +11,13 @@ import {
   watermarkBox,
 } from "../../src/media/captions/ass.js";
 
+/** A catalogue caption style's look, mapped to the compositor's terms as a render maps it. */
 const look = (id: string) => {
-  const s = CAPTION_STYLES.find((x) => x.id === id);
-  if (!s?.look) throw new Error(id);
-  return s.look;
+  const captionStyle = CAPTION_STYLES.find((x) => x.id === id);
+  const background = BACKGROUNDS[0];
+  const mapped = captionStyle && background ? frameStyleOf({ background, captionStyle }).captions : null;
+  if (!mapped) throw new Error(id);
+  return mapped;
 };
 
 /** The text part of each Dialogue line. */

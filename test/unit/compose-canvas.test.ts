@@ -1,5 +1,4 @@
 import { describe, expect, it } from "vitest";
-import { BACKGROUNDS } from "../../src/domains/catalog/render-options.js";
 import { cornerMask, layoutFor, renderBackground } from "../../src/media/compose/background.js";
 import {
   blendSprite,
@@ -11,9 +10,18 @@ import {
 } from "../../src/media/compose/canvas.js";
 import { drawRegion, mipSource } from "../../src/media/compose/resample.js";
 import { cursorSprites, placeCursor } from "../../src/media/compose/sprites.js";
+import { StillLoader } from "../../src/media/compose/stills.js";
+import type { Backdrop } from "../../src/media/compose/types.js";
 
-const bg = (id: string) => {
-  const b = BACKGROUNDS.find((x) => x.id === id);
+// The compositor's own terms (the catalogue's backgrounds map to these in domains/renders/render-options.ts).
+const BACKDROPS: Record<string, Backdrop> = {
+  none: { kind: "none" },
+  white: { kind: "solid", color: "#FFFFFF" },
+  ocean: { kind: "gradient", from: "#0EA5E9", to: "#6366F1", angleDegrees: 135 },
+  sunset: { kind: "gradient", from: "#F97316", to: "#DB2777", angleDegrees: 135 },
+};
+const bg = (id: string): Backdrop => {
+  const b = BACKDROPS[id];
   if (!b) throw new Error(id);
   return b;
 };
@@ -142,5 +150,17 @@ describe("cursor sprite", () => {
     const placed = placeCursor(c, 100.5, 50.5);
     expect(placed.x).toBe(100 - c.pad);
     expect(placed.sprite).toBe(c.variants[3]);
+  });
+});
+
+describe("stills", () => {
+  it("are numbered by the composition's own loader, not a process-wide counter", () => {
+    const viewport = { width: 4, height: 4, deviceScaleFactor: 2 };
+    const image = solid(8, 8, [10, 20, 30, 255]);
+    const first = new StillLoader(viewport);
+    const second = new StillLoader(viewport);
+    expect([first.fromRgba(image).id, first.fromRgba(image).id]).toEqual([1, 2]);
+    expect(second.fromRgba(image).id).toBe(1);
+    expect(first.fromRgba(image)).toMatchObject({ scale: 2, cssWidth: 4, cssHeight: 4 });
   });
 });

@@ -1,18 +1,17 @@
 import { describe, expect, it } from "vitest";
+import { loginUrlError, siteUrlError } from "../../src/domains/storyboards/url-errors.js";
+import { webhookUrlError } from "../../src/domains/webhooks/check-url.js";
 import type { BlockedKind } from "../../src/net/address.js";
 import {
   deliveryBlockedReason,
   type GuardPolicy,
   inspectUrl,
   loginPolicy,
-  loginUrlError,
   type Problem,
   type Refusal,
   sitePolicy,
-  siteUrlError,
   type Verdict,
   webhookPolicy,
-  webhookUrlError,
 } from "../../src/net/guard.js";
 import { type Resolver, staticResolver } from "../../src/net/resolver.js";
 

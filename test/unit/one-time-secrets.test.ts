@@ -1,7 +1,7 @@
 import type { TObject, TSchema } from "@sinclair/typebox";
 import { Value } from "@sinclair/typebox/value";
 import { describe, expect, it } from "vitest";
-import { MOUNTED } from "../../src/operations/implementations.js";
+import { MOUNTED } from "../../src/mounted-operations.js";
 import { withoutOneTimeSecrets } from "../../src/operations/one-time-secrets.js";
 
 const successProperties = (schema: TSchema): Record<string, TSchema> => (schema as TObject).properties ?? {};
@@ -16,7 +16,8 @@ describe("one-time secrets are declared on the operation", () => {
         }
       }
     }
-    for (const id of ["keys.create", "keys.rotate", "webhooks.create"]) expect(declared.get(id)).toEqual(["secret"]);
+    for (const id of ["keys.create", "keys.rotate", "webhooks.create"] as const)
+      expect(declared.get(id)).toEqual(["secret"]);
   });
 
   it("every declared field is in the success answer and accepts null (what a replay shows)", () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { MOUNTED, PENDING } from "../../src/operations/implementations.js";
+import { MOUNTED, PENDING } from "../../src/mounted-operations.js";
 import { OPERATIONS, toolName } from "../../src/operations/registry.js";
 import { GRANTABLE_SCOPES, NON_GRANTABLE_SCOPES, SCOPES } from "../../src/operations/scopes.js";
 

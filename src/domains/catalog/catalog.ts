@@ -3,28 +3,12 @@ import { MARKETING_TEMPLATES } from "./marketing-templates.js";
 import { PLANS, type Plan } from "./plans.js";
 import { AVATARS, BACKGROUNDS, CAPTION_STYLES, CAPTURES, ORIENTATIONS } from "./render-options.js";
 import type { LanguageOption, MarketingTemplate, RenderOptions } from "./schemas.js";
+import type { Voice } from "./voice.js";
 import { compareIds, type DetectOptions, detectVoices } from "./voices.js";
 
 export type { Plan } from "./plans.js";
-export { type RenderOptionsInput, resolveRenderOptions } from "./resolve.js";
 export type { LanguageOption, MarketingTemplate, RenderOptions } from "./schemas.js";
-
-/** A voice of an installed speech engine. */
-export interface Voice {
-  /** `<engine>:<engine voice>`, e.g. `espeak-ng:en-us`; stable across runs and machines with the same engine. */
-  id: string;
-  name: string;
-  /** BCP 47 tag of the voice's own language, e.g. `en-US`. */
-  language: string;
-  /** Every tag it can narrate: its own, the bare language, and the engine's aliases (`en-US`, `en`). */
-  languages: string[];
-  gender: "female" | "male" | "neutral";
-  engine: "espeak-ng" | "festival";
-  /** What the engine is asked for (`espeak-ng -v <engineVoice>`). Internal: never published. */
-  engineVoice: string;
-  /** The engine's preference for this voice per language (lower-cased tag → rank, lower first). Internal. */
-  ranks: Record<string, number>;
-}
+export type { Voice } from "./voice.js";
 
 /** What a request that names no option gets. Voice and language are null when no engine is installed. */
 export interface RenderDefaults {

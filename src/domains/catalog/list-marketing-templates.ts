@@ -1,6 +1,6 @@
 import { pageOf, pageQuery } from "../../http/pagination.js";
 import { defineOperation, ok } from "../../operations/define.js";
-import { CATALOG_PAGE_SIZE, pageCatalog } from "./paging.js";
+import { CATALOG_PAGE_SIZE, decodeCatalogCursor, pageCatalog } from "./paging.js";
 import { MarketingTemplateSchema } from "./schemas.js";
 
 export const listMarketingTemplates = defineOperation({
@@ -12,6 +12,6 @@ export const listMarketingTemplates = defineOperation({
     "and its default caption style. Pass a template `id` when generating a marketing project. Cursor page, 100 rows by default.",
   query: pageQuery(CATALOG_PAGE_SIZE),
   responses: { 200: pageOf(MarketingTemplateSchema) },
-  errors: ["invalid_cursor"],
+  checkCursor: (cursor) => decodeCatalogCursor(cursor, "marketing-templates"),
   handler: async ({ query, deps }) => ok(pageCatalog(deps.catalog.marketingTemplates, query, "marketing-templates")),
 });

@@ -1,6 +1,6 @@
 import { pageOf, pageQuery } from "../../http/pagination.js";
 import { defineOperation, ok } from "../../operations/define.js";
-import { CATALOG_PAGE_SIZE, pageCatalog } from "./paging.js";
+import { CATALOG_PAGE_SIZE, decodeCatalogCursor, pageCatalog } from "./paging.js";
 import { PlanSchema } from "./schemas.js";
 
 export const listPlans = defineOperation({
@@ -12,6 +12,6 @@ export const listPlans = defineOperation({
     "reports. Cursor page, 100 rows by default.",
   query: pageQuery(CATALOG_PAGE_SIZE),
   responses: { 200: pageOf(PlanSchema) },
-  errors: ["invalid_cursor"],
+  checkCursor: (cursor) => decodeCatalogCursor(cursor, "plans"),
   handler: async ({ query, deps }) => ok(pageCatalog(deps.catalog.plans, query, "plans")),
 });

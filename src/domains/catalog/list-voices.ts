@@ -2,7 +2,7 @@ import { Type } from "@sinclair/typebox";
 import { mapPage, pageOf, pageQuery } from "../../http/pagination.js";
 import { defineOperation, ok } from "../../operations/define.js";
 import { type Catalog, type Voice, voicesFor } from "./catalog.js";
-import { CATALOG_PAGE_SIZE, pageCatalog } from "./paging.js";
+import { CATALOG_PAGE_SIZE, decodeCatalogCursor, pageCatalog } from "./paging.js";
 import { VoiceSchema, type VoiceView } from "./schemas.js";
 
 const query = Type.Object(
@@ -41,7 +41,7 @@ export const listVoices = defineOperation({
     "An empty list means no speech engine is installed.",
   query,
   responses: { 200: pageOf(VoiceSchema) },
-  errors: ["invalid_cursor"],
+  checkCursor: (cursor) => decodeCatalogCursor(cursor, "voices"),
   handler: async ({ query, deps }) => {
     const { catalog } = deps;
     const voices = query.language === undefined ? catalog.voices : voicesFor(catalog, query.language);

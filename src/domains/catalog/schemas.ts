@@ -193,7 +193,6 @@ export type OrientationOption = Static<typeof OrientationSchema>;
 export type CaptureOption = Static<typeof CaptureSchema>;
 export type AvatarOption = Static<typeof AvatarSchema>;
 export type BackgroundOption = Static<typeof BackgroundSchema>;
-export type CaptionLook = Static<typeof CaptionLookSchema>;
 export type CaptionStyleOption = Static<typeof CaptionStyleSchema>;
 export type LanguageOption = Static<typeof LanguageSchema>;
 export type RenderOptions = Static<typeof RenderOptionsSchema>;

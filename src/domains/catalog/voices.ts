@@ -1,6 +1,6 @@
 import { execFile } from "node:child_process";
-import type { Voice } from "./catalog.js";
 import { primarySubtag, toCanonicalAlias, toLanguageTag } from "./language-tags.js";
+import type { Voice } from "./voice.js";
 
 /** One row of `espeak-ng --voices`: Pty Language Age/Gender VoiceName File Other Languages. */
 export interface EspeakRow {

@@ -6,6 +6,7 @@ import { ApiError } from "../../http/api-error.js";
 import { issue } from "../../http/validation.js";
 import { uuidv7 } from "../../ids.js";
 import { created, defineOperation } from "../../operations/define.js";
+import { locationOf } from "../../operations/location.js";
 import { NON_GRANTABLE_SCOPES, type Scope } from "../../operations/scopes.js";
 import { CreateKeyBody, MAX_ACTIVE_KEYS, SecretAndKey } from "./schemas.js";
 import { mintKey } from "./secrets.js";
@@ -69,6 +70,6 @@ export const createKeyOperation = defineOperation({
   oneTimeSecrets: ["secret"],
   async handler({ actor, deps, body, idempotencyKey }) {
     const result = await createKey(deps, actor.accountId, body, idempotencyKey);
-    return created(result, `/api/v1/keys/${result.key.id}`);
+    return created(result, locationOf("keys.get", { id: result.key.id }));
   },
 });

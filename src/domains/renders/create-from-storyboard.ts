@@ -2,18 +2,18 @@ import type { Static } from "@sinclair/typebox";
 import type { Deps } from "../../deps.js";
 import { ApiError } from "../../http/api-error.js";
 import { createJob } from "../../jobs/create.js";
-import { type JobRow, type StoredResult, toEnvelope } from "../../jobs/envelope.js";
-import { artifactSigner } from "../../jobs/settle.js";
+import type { JobRow, StoredResult } from "../../jobs/envelope.js";
 import { findJob } from "../../jobs/store.js";
 import { defineOperation } from "../../operations/define.js";
 import { type Beat, estimateSeconds } from "../../pipelines/walkthrough/plan.js";
 import type { RenderBeat, RenderJobInput } from "../../pipelines/walkthrough/render-input.js";
-import type { StoredStoryboardOptions } from "../../pipelines/walkthrough/storyboard-job.js";
+import type { StoredStoryboardOptions } from "../../pipelines/walkthrough/storyboard-input.js";
 import { checkCredentials, hasLiveCredentials, sealCredentials, storeCredentials } from "../storyboards/credentials.js";
 import { STORYBOARD_KINDS, StoryboardIdParams } from "../storyboards/schemas.js";
 import { CREATE_RENDER_ERRORS } from "./errors.js";
 import { fitBeats } from "./length-fit.js";
 import { priceRender } from "./quote.js";
+import { knownRender, renderAnswer } from "./render-answer.js";
 import { captureSpecOf, resolveStoredOptions } from "./render-options.js";
 import { CreateFromStoryboardBody, CreateRenderResponse, RENDER_KIND } from "./schemas.js";
 
@@ -79,6 +79,8 @@ export const createRenderFromStoryboardOperation = defineOperation({
   responses: { 202: CreateRenderResponse, 200: CreateRenderResponse },
   errors: CREATE_RENDER_ERRORS,
   async handler({ actor, deps, params, body, idempotencyKey, requestId, now }) {
+    const known = await knownRender(deps, actor.accountId, idempotencyKey, body?.credentials !== undefined);
+    if (known) return known;
     const storyboard = await findJob(deps.db.kysely, actor.accountId, params.id, STORYBOARD_KINDS);
     if (!storyboard) throw new ApiError("not_found");
     const plan = await loadPlan(deps, storyboard);
@@ -131,15 +133,6 @@ export const createRenderFromStoryboardOperation = defineOperation({
       },
     });
     const named = plan.options.targetSeconds !== null || plan.options.maxSeconds !== null;
-    return {
-      status: created ? 202 : 200,
-      body: {
-        created,
-        credentialSource,
-        resource: toEnvelope(job, artifactSigner(deps)),
-        lengthFit: created && named ? fit : null,
-      },
-      location: `/api/v1/renders/${job.id}`,
-    };
+    return renderAnswer(deps, job, created, credentialSource, created && named ? fit : null);
   },
 });

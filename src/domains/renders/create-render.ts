@@ -1,12 +1,11 @@
 import { createJob } from "../../jobs/create.js";
-import { toEnvelope } from "../../jobs/envelope.js";
-import { artifactSigner } from "../../jobs/settle.js";
 import { defineOperation } from "../../operations/define.js";
 import type { RenderJobInput } from "../../pipelines/walkthrough/render-input.js";
 import { prepareStoryboard } from "../storyboards/create-storyboard.js";
 import { checkCredentials, sealCredentials, storeCredentials } from "../storyboards/credentials.js";
 import { CREATE_RENDER_ERRORS } from "./errors.js";
 import { priceRender } from "./quote.js";
+import { knownRender, renderAnswer } from "./render-answer.js";
 import { CreateRenderBody, CreateRenderResponse, RENDER_KIND } from "./schemas.js";
 
 export const createRenderOperation = defineOperation({
@@ -29,6 +28,8 @@ export const createRenderOperation = defineOperation({
   ),
   async handler({ actor, deps, body, idempotencyKey, requestId, now }) {
     const { credentials, ...planFields } = body;
+    const known = await knownRender(deps, actor.accountId, idempotencyKey, credentials !== undefined);
+    if (known) return known;
     const planned = await prepareStoryboard(deps, actor.accountId, planFields);
     const fresh = credentials ? await checkCredentials(deps, credentials) : null;
     const sealed = fresh ? sealCredentials(deps, fresh) : null;
@@ -59,15 +60,6 @@ export const createRenderOperation = defineOperation({
         if (sealed) await storeCredentials(tx, { ownerId: job.id, accountId: actor.accountId, sealed }, now);
       },
     });
-    return {
-      status: created ? 202 : 200,
-      body: {
-        created,
-        credentialSource: sealed ? "request" : null,
-        resource: toEnvelope(job, artifactSigner(deps)),
-        lengthFit: null,
-      },
-      location: `/api/v1/renders/${job.id}`,
-    };
+    return renderAnswer(deps, job, created, sealed ? "request" : null, null);
   },
 });

@@ -1,15 +1,8 @@
 import type { Static } from "@sinclair/typebox";
+import { type FitBeat, keepBeats, plannedSeconds } from "../../pipelines/walkthrough/beat-fit.js";
 import type { LengthFitSchema } from "./schemas.js";
 
 export type LengthFit = Static<typeof LengthFitSchema>;
-
-/** What the fit needs of a beat: its planned worth in seconds, and whether the user taught it as an extra. */
-export interface FitBeat {
-  id: string;
-  estimatedSeconds: number;
-  /** Steps a user added to the plan; the first to go when the length is short. (The offline planner adds none.) */
-  taught?: boolean;
-}
 
 const round1 = (n: number) => Math.round(n * 10) / 10;
 
@@ -23,15 +16,7 @@ export function fitBeats<B extends FitBeat>(
   beats: readonly B[],
   length: { targetSeconds: number | null; maxSeconds: number | null; seconds: number },
 ): { kept: B[]; fit: LengthFit } {
-  const total = (list: readonly B[]) => list.reduce((s, b) => s + b.estimatedSeconds, 0);
-  let kept = [...beats];
-  // Taught extras go first, the most recently listed first.
-  while (kept.length > 1 && total(kept) > length.seconds) {
-    const taught = kept.findLastIndex((b) => b.taught === true);
-    if (taught <= 0) break;
-    kept.splice(taught, 1);
-  }
-  while (kept.length > 1 && total(kept) > length.seconds) kept = kept.slice(0, -1);
+  const kept = keepBeats(beats, length.seconds);
 
   // The budget: how many steps of this plan, in order, the length holds.
   let budget = 0;
@@ -57,7 +42,7 @@ export function fitBeats<B extends FitBeat>(
       cappedFromSeconds: null,
       maxSeconds: length.targetSeconds === null ? length.maxSeconds : null,
       note,
-      plannedSeconds: round1(total(kept)),
+      plannedSeconds: round1(plannedSeconds(kept)),
       seconds: length.seconds,
       targetSeconds: length.targetSeconds,
     },

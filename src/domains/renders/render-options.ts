@@ -1,7 +1,10 @@
 import type { CaptureSpec } from "../../media/browser/index.js";
-import type { StoredStoryboardOptions } from "../../pipelines/walkthrough/storyboard-job.js";
+import type { CaptionLook } from "../../media/captions/look.js";
+import type { Backdrop, FrameStyle } from "../../media/compose/types.js";
+import type { StoredStoryboardOptions } from "../../pipelines/walkthrough/storyboard-input.js";
 import type { Catalog } from "../catalog/catalog.js";
 import { type ResolvedRenderOptions, resolveRenderOptions } from "../catalog/resolve.js";
+import type { BackgroundOption, CaptionStyleOption } from "../catalog/schemas.js";
 
 /**
  * A storyboard's options resolved again at render time: the catalogue may have changed since it was
@@ -47,4 +50,25 @@ export function captureSpecOf(resolved: ResolvedRenderOptions): CaptureSpec {
     isMobile: resolved.capture.mobile,
     hasTouch: resolved.capture.mobile,
   };
+}
+
+/** The compositor's terms for a catalogue background. */
+function backdropOf(background: BackgroundOption): Backdrop {
+  const [first, second] = background.colors;
+  if (background.kind === "none" || first === undefined) return { kind: "none" };
+  if (background.kind === "solid") return { kind: "solid", color: first };
+  return { kind: "gradient", from: first, to: second ?? first, angleDegrees: background.angleDegrees ?? 180 };
+}
+
+/** The compositor's terms for a caption style: its look when burned in, else null. */
+function captionLookOf(style: CaptionStyleOption): CaptionLook | null {
+  const look = style.burnedIn ? style.look : null;
+  if (!look) return null;
+  const position = look.position === "top" || look.position === "center" ? look.position : "bottom";
+  return { ...look, position };
+}
+
+/** How the compositor draws the frame for these options: the backdrop and the burned-in captions' look. */
+export function frameStyleOf(resolved: Pick<ResolvedRenderOptions, "background" | "captionStyle">): FrameStyle {
+  return { backdrop: backdropOf(resolved.background), captions: captionLookOf(resolved.captionStyle) };
 }

@@ -2,11 +2,13 @@ import type { Static } from "@sinclair/typebox";
 import type { Deps } from "../../deps.js";
 import { ApiError } from "../../http/api-error.js";
 import { createJob } from "../../jobs/create.js";
-import { toEnvelope } from "../../jobs/envelope.js";
+import { type JobRow, toEnvelope } from "../../jobs/envelope.js";
 import { artifactSigner } from "../../jobs/settle.js";
-import { inspectUrl, sitePolicy, siteUrlError } from "../../net/guard.js";
-import { defineOperation } from "../../operations/define.js";
-import type { StoryboardJobInput } from "../../pipelines/walkthrough/storyboard-job.js";
+import { findJobByIdempotencyKey } from "../../jobs/store.js";
+import { inspectUrl, sitePolicy } from "../../net/guard.js";
+import { defineOperation, type OperationResult } from "../../operations/define.js";
+import { locationOf } from "../../operations/location.js";
+import type { StoryboardJobInput } from "../../pipelines/walkthrough/storyboard-input.js";
 import { RENDER_OPTION_ERRORS, resolveRenderOptions } from "../catalog/resolve.js";
 import { mergeOptions, type QuoteInput } from "../renders/quote.js";
 import { captureSpecOf, storedOptionsOf } from "../renders/render-options.js";
@@ -14,6 +16,7 @@ import { resolveTemplate } from "../templates/resolve.js";
 import { checkCredentials, sealCredentials, storeCredentials } from "./credentials.js";
 import { CreateStoryboardBody, HINT_MAX, HINT_MIN, STORYBOARD_KIND, StoryboardEnvelope } from "./schemas.js";
 import { checkSiteAllowed } from "./site-policy.js";
+import { siteUrlError } from "./url-errors.js";
 
 type CreateBody = Omit<Static<typeof CreateStoryboardBody>, "credentials">;
 
@@ -77,6 +80,11 @@ export const createStoryboardOperation = defineOperation({
     "queue_unavailable",
   ],
   async handler({ actor, deps, body, idempotencyKey, requestId, now }) {
+    // The claim expired but the work is known: it is the answer, before anything is checked again.
+    const known = idempotencyKey
+      ? await findJobByIdempotencyKey(deps.db.kysely, actor.accountId, STORYBOARD_KIND, idempotencyKey)
+      : undefined;
+    if (known) return storyboardAnswer(deps, known, false);
     const { credentials, ...planFields } = body;
     const input = await prepareStoryboard(deps, actor.accountId, planFields);
     const creds = credentials ? await checkCredentials(deps, credentials) : null;
@@ -96,10 +104,12 @@ export const createStoryboardOperation = defineOperation({
         if (sealed) await storeCredentials(tx, { ownerId: row.id, accountId: actor.accountId, sealed }, now);
       },
     });
-    return {
-      status: created ? 202 : 200,
-      body: toEnvelope(job, artifactSigner(deps)),
-      location: `/api/v1/storyboards/${job.id}`,
-    };
+    return storyboardAnswer(deps, job, created);
   },
+});
+
+const storyboardAnswer = (deps: Pick<Deps, "storage">, job: JobRow, created: boolean): OperationResult => ({
+  status: created ? 202 : 200,
+  body: toEnvelope(job, artifactSigner(deps)),
+  location: locationOf("storyboards.get", { id: job.id }),
 });

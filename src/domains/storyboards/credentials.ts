@@ -4,7 +4,8 @@ import { addMs, iso } from "../../clock.js";
 import type { Database } from "../../db/schema.js";
 import type { Deps } from "../../deps.js";
 import { ApiError } from "../../http/api-error.js";
-import { inspectUrl, LOGIN_URL_MAX, loginPolicy, loginUrlError } from "../../net/guard.js";
+import { inspectUrl, LOGIN_URL_MAX, loginPolicy } from "../../net/guard.js";
+import { loginUrlError } from "./url-errors.js";
 
 /** Demo credentials as a run uses them (the sealed JSON). */
 export interface WalkthroughCredentials {

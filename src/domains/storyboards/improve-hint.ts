@@ -49,7 +49,7 @@ const tidy = (s: string) =>
     .trim();
 
 /**
- * The offline rules (DESIGN §7: planning works without a model): filler removed, the flows split into
+ * The offline rules (planning must work without a language model): filler removed, the flows split into
  * ordered steps (new lines, bullets, "then", semicolons), duplicates dropped, and the result written
  * as one sentence the planner reads first-to-last: "Show A first, then B, then C." Null when the
  * rules change nothing or leave nothing to steer with.

@@ -4,6 +4,7 @@ import type { Deps } from "../../deps.js";
 import { ApiError } from "../../http/api-error.js";
 import { uuidv7 } from "../../ids.js";
 import { created, defineOperation } from "../../operations/define.js";
+import { locationOf } from "../../operations/location.js";
 import { RENDER_OPTION_ERRORS } from "../catalog/resolve.js";
 import { checkTemplateOptions, cleanOptions } from "./resolve.js";
 import { MAX_TEMPLATES, TemplateBody, type TemplateInput, TemplateSchema } from "./schemas.js";
@@ -47,6 +48,6 @@ export const createTemplateOperation = defineOperation({
   errors: [...RENDER_OPTION_ERRORS, "template_limit"],
   async handler({ actor, deps, body, idempotencyKey }) {
     const template = await createTemplate(deps, actor.accountId, body, idempotencyKey);
-    return created(template, `/api/v1/templates/${template.id}`);
+    return created(template, locationOf("templates.get", { id: template.id }));
   },
 });

@@ -13,11 +13,11 @@ export const deleteTemplateOperation = defineOperation({
   params: TemplateIdParams,
   body: Type.Object({}, { additionalProperties: false }),
   responses: { 200: DeletedTemplate },
-  errors: ["template_not_found", "conflict"],
+  errors: ["conflict"],
   async handler({ actor, deps, params }) {
     if (findSystemTemplate(params.id)) throw new ApiError("conflict", { reason: "system_template" });
     const row = await findTemplate(deps.db.kysely, actor.accountId, params.id);
-    if (!row) throw new ApiError("template_not_found");
+    if (!row) throw new ApiError("not_found");
     await deps.db.kysely
       .deleteFrom("render_templates")
       .where("id", "=", row.id)

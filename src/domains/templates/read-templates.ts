@@ -9,15 +9,14 @@ export const getTemplateOperation = defineOperation({
   id: "templates.get",
   summary: "Read a render template",
   description:
-    "One of the account's saved templates, or a built-in system template (`sys_…` id, `system: true`, read-only). Another account's template is 404 template_not_found.",
+    "One of the account's saved templates, or a built-in system template (`sys_…` id, `system: true`, read-only). An unknown id or another account's template is 404 not_found.",
   params: TemplateIdParams,
   responses: { 200: TemplateSchema },
-  errors: ["template_not_found"],
   async handler({ actor, deps, params }) {
     const system = findSystemTemplate(params.id);
     if (system) return ok(systemTemplateView(system));
     const row = await findTemplate(deps.db.kysely, actor.accountId, params.id);
-    if (!row) throw new ApiError("template_not_found");
+    if (!row) throw new ApiError("not_found");
     return ok(templateView(row));
   },
 });

@@ -15,11 +15,11 @@ export const updateTemplateOperation = defineOperation({
   params: TemplateIdParams,
   body: TemplateBody,
   responses: { 200: TemplateSchema },
-  errors: [...RENDER_OPTION_ERRORS, "template_not_found", "conflict"],
+  errors: [...RENDER_OPTION_ERRORS, "conflict"],
   async handler({ actor, deps, params, body, now }) {
     if (findSystemTemplate(params.id)) throw new ApiError("conflict", { reason: "system_template" });
     const current = await findTemplate(deps.db.kysely, actor.accountId, params.id);
-    if (!current) throw new ApiError("template_not_found");
+    if (!current) throw new ApiError("not_found");
     checkTemplateOptions(deps, body.options);
     const updated = await deps.db.kysely
       .updateTable("render_templates")
@@ -33,7 +33,7 @@ export const updateTemplateOperation = defineOperation({
       .where("account_id", "=", actor.accountId)
       .returningAll()
       .executeTakeFirst();
-    if (!updated) throw new ApiError("template_not_found");
+    if (!updated) throw new ApiError("not_found");
     return ok(templateView(updated));
   },
 });

@@ -8,7 +8,6 @@ import { parseWav } from "../../media/tts/wav.js";
 import { defineOperation, ok } from "../../operations/define.js";
 import { findVoice, type Voice } from "../catalog/catalog.js";
 import { defaultPreviewText } from "./default-texts.js";
-import { engineFor } from "./engines.js";
 import { PreviewBody, PreviewResponse } from "./schemas.js";
 
 /** How long a preview's signed URL serves the file. */
@@ -44,7 +43,7 @@ interface StoredAudio {
  * same voice and text is reused without synthesis but still counts.
  */
 export async function previewVoice(
-  deps: Pick<Deps, "config" | "catalog" | "limiter" | "storage" | "log">,
+  deps: Pick<Deps, "config" | "catalog" | "limiter" | "storage" | "log" | "tts">,
   actor: Actor,
   input: PreviewInput,
 ) {
@@ -55,7 +54,7 @@ export async function previewVoice(
     throw new ApiError("voice_language", { field: "language", voiceLanguages: voice.languages });
   }
   const text = input.text ?? defaultPreviewText(language);
-  const engine = engineFor(deps.config, voice.engine);
+  const engine = deps.tts.engineFor(voice.engine);
   if (!engine) throw new ApiError("tts_unavailable", { engine: voice.engine });
 
   const { release } = await deps.limiter.consumeDaily(previewCaps(deps, actor), "expensive");
@@ -95,12 +94,12 @@ function spokenTag(voice: Voice, tag: string): string | null {
 }
 
 async function synthesizeAndStore(
-  deps: Pick<Deps, "config" | "storage">,
+  deps: Pick<Deps, "config" | "storage" | "tts">,
   key: string,
   text: string,
   voice: Voice,
 ): Promise<StoredAudio> {
-  const engine = engineFor(deps.config, voice.engine);
+  const engine = deps.tts.engineFor(voice.engine);
   if (!engine) throw new TtsUnavailableError(`no engine for ${voice.engine}`);
   const result = await engine.synthesize(text, voice);
   const stored = await deps.storage.put(key, result.buffer);

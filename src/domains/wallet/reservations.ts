@@ -1,6 +1,7 @@
 import type { Kysely } from "kysely";
 import type { Database } from "../../db/schema.js";
 import { ApiError } from "../../http/api-error.js";
+import type { SecondsLedger } from "../../jobs/ports.js";
 import { availableSeconds, type WalletRow } from "./balance.js";
 import { applyMovement, getWallet } from "./movements.js";
 
@@ -69,3 +70,10 @@ export async function releaseReservation(
   const after = await applyMovement(tx, accountId, { type: "release", reserved: -seconds, jobId }, now);
   if (!after) throw new Error(`releasing ${seconds} s for job ${jobId} was refused by the wallet's condition`);
 }
+
+/** The wallet as the job engine's ledger: app.ts hands it to the engine through Deps. */
+export const walletSecondsLedger: SecondsLedger = {
+  reserve,
+  charge: chargeReservation,
+  release: releaseReservation,
+};

@@ -1,8 +1,23 @@
 import type { Deps } from "../../deps.js";
-import { inspectUrl, webhookPolicy, webhookUrlError } from "../../net/guard.js";
+import { ApiError } from "../../http/api-error.js";
+import { inspectUrl, type Refusal, webhookPolicy } from "../../net/guard.js";
 
 /** The spec's webhook URL rules, at registration and on change (deliveries check again, see dispatcher). */
 export async function checkWebhookUrl(deps: Pick<Deps, "config" | "resolver">, url: string): Promise<void> {
   const verdict = await inspectUrl(url, webhookPolicy(deps.config, deps.config.webhookDenyHosts), deps.resolver);
   if (!verdict.ok) throw webhookUrlError(verdict);
+}
+
+/** The spec's webhook URL table. */
+export function webhookUrlError(verdict: Refusal): ApiError {
+  switch (verdict.problem) {
+    case "blocked":
+      return new ApiError("webhook_url_blocked", { reason: verdict.kind ?? "reserved", host: verdict.host });
+    case "unresolvable":
+      return new ApiError("webhook_url_blocked", { reason: "unresolvable", host: verdict.host });
+    case "denied":
+      return new ApiError("webhook_host_denied", { host: verdict.host });
+    default:
+      return new ApiError("webhook_url_invalid", { reason: verdict.problem });
+  }
 }

@@ -4,6 +4,7 @@ import { lockAccount } from "../../db/locks.js";
 import { ApiError } from "../../http/api-error.js";
 import { uuidv7 } from "../../ids.js";
 import { created, defineOperation } from "../../operations/define.js";
+import { locationOf } from "../../operations/location.js";
 import { OneTimeSecret } from "../../operations/one-time-secrets.js";
 import { newSigningSecret } from "../../webhooks/signature.js";
 import { checkWebhookUrl } from "./check-url.js";
@@ -51,6 +52,6 @@ export const createEndpoint = defineOperation({
         throw new ApiError("too_many_endpoints", { max: MAX_ACTIVE_ENDPOINTS, active });
       await tx.insertInto("webhook_endpoints").values(row).execute();
     });
-    return created({ secret, endpoint: endpointView(row) }, `/api/v1/webhooks/${row.id}`);
+    return created({ secret, endpoint: endpointView(row) }, locationOf("webhooks.get", { id: row.id }));
   },
 });

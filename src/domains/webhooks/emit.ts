@@ -2,6 +2,7 @@ import type { Kysely } from "kysely";
 import { iso } from "../../clock.js";
 import type { Database } from "../../db/schema.js";
 import { uuidv7 } from "../../ids.js";
+import type { JobEventSink } from "../../jobs/ports.js";
 
 /**
  * Records an event and a first delivery attempt for every active endpoint of the account that
@@ -63,3 +64,10 @@ export async function emitEvent(
   }
   return { eventId, deliveryIds };
 }
+
+/** The outbox as the job engine's event sink: app.ts hands it to the engine through Deps. */
+export const webhookJobEvents: JobEventSink = {
+  async emit(tx, accountId, type, data, now) {
+    await emitEvent(tx, accountId, type, data, now);
+  },
+};

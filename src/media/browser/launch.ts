@@ -4,8 +4,9 @@ import { type Browser, chromium } from "playwright-core";
 import { type BrowserContainment, RUN_AS_USER_SCRIPT } from "./sandbox.js";
 
 /**
- * Launching the system Chromium (DESIGN §3): playwright-core never downloads a browser here, it drives
- * `/usr/bin/chromium` (or `CLIPWRIGHT_CHROMIUM`). The flags are the ones known to work on these machines:
+ * Launching the system Chromium: playwright-core never downloads a browser here (installs stay offline
+ * and get the distribution's security updates); it drives `/usr/bin/chromium` unless the caller names another binary.
+ * The flags are the ones known to work on these machines:
  * without the background-networking ones Chromium keeps dialling Google hosts that the closed network
  * refuses. Playwright itself gives every launch a new, empty temporary `--user-data-dir` and deletes it
  * on close (passing our own in `args` is refused by Playwright), so each process starts clean.
@@ -37,18 +38,14 @@ export class BrowserUnavailableError extends Error {
 }
 
 export interface LaunchOptions extends Partial<BrowserContainment> {
-  /** Defaults to `$CLIPWRIGHT_CHROMIUM`, then `/usr/bin/chromium`. */
+  /** The Chromium binary (the service passes its configured one); defaults to `/usr/bin/chromium`. */
   executablePath?: string;
   /** Launch timeout in ms (default 30 s). */
   timeoutMs?: number;
 }
 
-export function chromiumPath(opts?: LaunchOptions): string {
-  return opts?.executablePath ?? (process.env.CLIPWRIGHT_CHROMIUM || DEFAULT_CHROMIUM);
-}
-
 export async function launchBrowser(opts?: LaunchOptions): Promise<Browser> {
-  const executablePath = chromiumPath(opts);
+  const executablePath = opts?.executablePath ?? DEFAULT_CHROMIUM;
   try {
     await access(executablePath, constants.X_OK);
   } catch (err) {

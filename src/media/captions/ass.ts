@@ -1,4 +1,4 @@
-import type { CaptionLook } from "../../domains/catalog/schemas.js";
+import type { CaptionLook } from "./look.js";
 import { type Cue, MAX_LINE_CHARS, wrapCaption } from "./webvtt.js";
 
 /**
@@ -51,7 +51,7 @@ export function assTime(seconds: number): string {
 }
 
 export function captionFontSize(look: CaptionLook, width: number, height: number): number {
-  // The catalogue defines the ratio against the frame's shorter side.
+  // The ratio is against the frame's shorter side, so portrait and landscape captions match.
   return Math.max(8, Math.round(look.fontSizeRatio * Math.min(width, height)));
 }
 

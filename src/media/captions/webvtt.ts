@@ -1,5 +1,5 @@
 /**
- * WebVTT captions (DESIGN §7: timed from the same numbers as the narration).
+ * WebVTT captions, timed from the same numbers as the narration so they never drift from the voice.
  *
  * `toWebVtt` rules:
  * - Header `WEBVTT`, a blank line, then one block per cue: `HH:MM:SS.mmm --> HH:MM:SS.mmm` and the text.

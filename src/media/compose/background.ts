@@ -1,5 +1,5 @@
-import type { BackgroundOption } from "../../domains/catalog/schemas.js";
 import { createPlanes, fillRgb, type Planes, parseHex, type Rect, rgbToYuv } from "./canvas.js";
+import type { Backdrop } from "./types.js";
 
 /**
  * Framing: where the capture sits in the output (the "card") and the backdrop around it. With
@@ -21,7 +21,7 @@ const even = (n: number): number => 2 * Math.round(n / 2);
 export function layoutFor(
   output: { width: number; height: number },
   image: { width: number; height: number },
-  bg: BackgroundOption,
+  bg: Backdrop,
 ): Layout {
   const inset = bg.kind !== "none";
   const short = Math.min(output.width, output.height);
@@ -55,16 +55,16 @@ export function roundedRectDistance(x: number, y: number, r: Rect, radius: numbe
 }
 
 /** The backdrop with the card's shadow baked in (the card itself is drawn over it every frame). */
-export function renderBackground(layout: Layout, bg: BackgroundOption): Planes {
+export function renderBackground(layout: Layout, bg: Backdrop): Planes {
   const { width: w, height: h } = layout.output;
   const p = createPlanes(w, h);
-  if (bg.kind === "none" || bg.colors.length === 0) {
+  if (bg.kind === "none") {
     fillRgb(p, 0, 0, 0);
     return p;
   }
-  const c0 = parseHex(bg.colors[0] as string);
-  const c1 = parseHex((bg.kind === "gradient" ? bg.colors[1] : undefined) ?? (bg.colors[0] as string));
-  const angle = bg.angleDegrees ?? 180;
+  const c0 = parseHex(bg.kind === "solid" ? bg.color : bg.from);
+  const c1 = bg.kind === "gradient" ? parseHex(bg.to) : c0;
+  const angle = bg.kind === "gradient" ? bg.angleDegrees : 180;
   const short = Math.min(w, h);
   const blur = short * 0.03;
   const offsetY = short * 0.012;

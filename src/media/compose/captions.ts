@@ -1,5 +1,5 @@
-import type { CaptionStyleOption } from "../../domains/catalog/schemas.js";
 import { captionLineChars, toAss } from "../captions/ass.js";
+import type { CaptionLook } from "../captions/look.js";
 import { type Cue, splitNarration, toWebVtt } from "../captions/webvtt.js";
 import type { Timeline } from "./timeline.js";
 import type { ComposeScene } from "./types.js";
@@ -26,15 +26,14 @@ export function webVttFor(scenes: readonly ComposeScene[], timeline: Timeline): 
   return toWebVtt(cuesFor(scenes, timeline));
 }
 
-/** The ASS script to burn in, or null when nothing is drawn (no burned captions and no mark). */
+/** The ASS script to burn in, or null when nothing is drawn (no caption look and no mark). */
 export function assFor(
   scenes: readonly ComposeScene[],
   timeline: Timeline,
-  style: CaptionStyleOption,
+  look: CaptionLook | null,
   output: { width: number; height: number },
   watermark: boolean,
 ): string | null {
-  const look = style.burnedIn ? style.look : null;
   if (!look && !watermark) return null;
   const cues = look
     ? cuesFor(scenes, timeline, captionLineChars(look, output.width, output.height) * Math.max(1, look.maxLines))

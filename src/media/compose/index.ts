@@ -11,9 +11,9 @@ import { assFor, webVttFor } from "./captions.js";
 import { cursorEnd, frameSpec, type Point, type SceneStills } from "./motion.js";
 import { decodePng } from "./png.js";
 import { FrameRenderer } from "./render.js";
-import { loadStep, loadStill, type Still, stillFromRgba } from "./stills.js";
+import { type Still, StillLoader } from "./stills.js";
 import { computeTimeline, motionPhases } from "./timeline.js";
-import type { ComposedVideo, ComposeInput, ComposeScene, Viewport } from "./types.js";
+import type { ComposedVideo, ComposeInput, ComposeScene } from "./types.js";
 
 export { watermarkBox } from "../captions/ass.js";
 export type * from "./types.js";
@@ -52,14 +52,14 @@ function checkInput(input: ComposeInput): void {
   if (!(vp.width > 0 && vp.height > 0 && vp.deviceScaleFactor > 0)) throw new RangeError("invalid viewport");
 }
 
-function stillsFor(scene: ComposeScene, viewport: Viewport): SceneStills {
+function stillsFor(scene: ComposeScene, loader: StillLoader): SceneStills {
   const m = scene.motion;
   const afterRgba = decodePng(scene.after);
-  const after = stillFromRgba(afterRgba, viewport);
+  const after = loader.fromRgba(afterRgba);
   const beforeRgba = scene.before ? decodePng(scene.before) : afterRgba;
-  const before: Still = scene.before ? stillFromRgba(beforeRgba, viewport) : after;
-  const steps = m.kind === "type" ? m.steps.map((png) => loadStep(png, beforeRgba, m.target, viewport)) : [];
-  const strip = m.kind === "scroll" ? loadStill(m.strip, viewport) : null;
+  const before: Still = scene.before ? loader.fromRgba(beforeRgba) : after;
+  const steps = m.kind === "type" ? m.steps.map((png) => loader.loadStep(png, beforeRgba, m.target)) : [];
+  const strip = m.kind === "scroll" ? loader.load(m.strip) : null;
   return { before, after, steps, strip };
 }
 
@@ -106,7 +106,7 @@ export async function composeWalkthrough(input: ComposeInput): Promise<ComposedV
   const placed: string[] = [];
   try {
     await writeFile(tmp.vtt, webVttFor(scenes, timeline));
-    const ass = assFor(scenes, timeline, input.captionStyle, output, input.watermark);
+    const ass = assFor(scenes, timeline, input.style.captions, output, input.watermark);
     let videoFilter: string | null = null;
     if (ass !== null) {
       const assPath = join(work, "captions.ass");
@@ -124,15 +124,15 @@ export async function composeWalkthrough(input: ComposeInput): Promise<ComposedV
         : [],
     );
     const audio = join(work, "narration.wav");
-    await concatAudio(segments, timeline.durationSeconds, audio, { signal });
+    await concatAudio(segments, timeline.durationSeconds, audio, { signal, binaries: input.binaries });
     report(3);
 
     const image = {
       width: viewport.width * viewport.deviceScaleFactor,
       height: viewport.height * viewport.deviceScaleFactor,
     };
-    const layout = layoutFor(output, image, input.background);
-    const background = renderBackground(layout, input.background);
+    const layout = layoutFor(output, image, input.style.backdrop);
+    const background = renderBackground(layout, input.style.backdrop);
     const renderer = new FrameRenderer(layout, background, cornerMask(layout));
     encoder = startStreamEncode({
       width: output.width,
@@ -145,8 +145,10 @@ export async function composeWalkthrough(input: ComposeInput): Promise<ComposedV
       preset: PRESET,
       x264Params: X264_PARAMS,
       signal,
+      binaries: input.binaries,
     });
 
+    const stills = new StillLoader(viewport);
     const inFlight = new Map<Buffer, Promise<void>>();
     let cursor: Point = { x: viewport.width * 0.62, y: viewport.height * 0.7 };
     let previous: Planes | null = null;
@@ -157,7 +159,7 @@ export async function composeWalkthrough(input: ComposeInput): Promise<ComposedV
       const plan = {
         motion: scene.motion,
         phases: phases[i] as (typeof phases)[number],
-        stills: stillsFor(scene, viewport),
+        stills: stillsFor(scene, stills),
         viewport,
         fps,
         frames: timing.frames,
@@ -189,7 +191,10 @@ export async function composeWalkthrough(input: ComposeInput): Promise<ComposedV
 
     const first = timeline.scenes[0] as (typeof timeline.scenes)[number];
     // The first screen, settled and without its caption (the tail after the narration).
-    await posterFrame(tmp.video, first.startSeconds + first.durationSeconds - 0.5 / fps, tmp.poster, { signal });
+    await posterFrame(tmp.video, first.startSeconds + first.durationSeconds - 0.5 / fps, tmp.poster, {
+      signal,
+      binaries: input.binaries,
+    });
     if (signal?.aborted) throw aborted(signal);
     report(98);
     for (const key of ["video", "poster", "vtt"] as const) {

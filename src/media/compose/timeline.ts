@@ -1,7 +1,7 @@
 import type { SceneMotion, SceneTiming, Viewport } from "./types.js";
 
 /**
- * The one timeline (DESIGN §7): computed once, in whole frames, before anything is drawn; the frames,
+ * The one timeline, so picture, voice and captions cannot drift apart: computed once, in whole frames, before anything is drawn; the frames,
  * the narration's placement and both caption files all read these numbers.
  *
  * A scene lasts max(motion minimum, lead-in + narration + tail), rounded up to whole frames (so the

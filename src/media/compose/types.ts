@@ -1,4 +1,5 @@
-import type { BackgroundOption, CaptionStyleOption } from "../../domains/catalog/schemas.js";
+import type { CaptionLook } from "../captions/look.js";
+import type { FfmpegBinaries } from "../ffmpeg/run.js";
 
 /**
  * The contract between the capture side (pipelines/walkthrough/capture.ts replays beats in Chromium and
@@ -62,14 +63,29 @@ export interface ComposeScene extends CapturedScene {
   };
 }
 
+/** What surrounds the capture in the frame. Colours are "#RRGGBB". */
+export type Backdrop =
+  /** The capture fills the frame (fitted on black where the aspect ratios differ). */
+  | { kind: "none" }
+  /** The capture is inset (margin, rounded corners, soft shadow) over one colour… */
+  | { kind: "solid"; color: string }
+  /** …or over a linear gradient; 0° runs bottom to top, clockwise, as in CSS. */
+  | { kind: "gradient"; from: string; to: string; angleDegrees: number };
+
+/** How the frame looks around and over the capture. */
+export interface FrameStyle {
+  backdrop: Backdrop;
+  /** How burned-in captions are drawn; null burns none (the WebVTT file is written either way). */
+  captions: CaptionLook | null;
+}
+
 export interface ComposeInput {
   scenes: ComposeScene[];
   viewport: Viewport;
   /** Output size in pixels (even numbers): 1920×1080, 1080×1920 or 1080×1080. */
   output: { width: number; height: number };
   fps: number;
-  background: BackgroundOption;
-  captionStyle: CaptionStyleOption;
+  style: FrameStyle;
   /** Draws the free-tier mark on every frame. */
   watermark: boolean;
   /**
@@ -80,6 +96,8 @@ export interface ComposeInput {
   targetSeconds: number | null;
   /** Directory for the outputs (created if missing); temporary files are removed before returning. */
   outDir: string;
+  /** The ffmpeg and ffprobe programs to run (the service's configured ones). */
+  binaries: FfmpegBinaries;
   signal?: AbortSignal;
   /** Called with 0–100 as frames are produced; never decreasing. */
   onProgress?: (percent: number) => void;

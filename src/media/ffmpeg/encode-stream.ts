@@ -1,7 +1,6 @@
-import { spawn } from "node:child_process";
 import { resolve } from "node:path";
 import { AUDIO_SAMPLE_RATE, fittedAacArgs } from "./encode.js";
-import { DEFAULT_STDERR_LIMIT, DEFAULT_TIMEOUT_MS, exitFailure, FfmpegError, ffmpegBinary } from "./run.js";
+import { ffmpegOf, type RunControl, startProcess } from "./run.js";
 
 /**
  * One ffmpeg process fed raw yuv420p frames on stdin (no PNG per frame: decoding those costs more than
@@ -10,11 +9,12 @@ import { DEFAULT_STDERR_LIMIT, DEFAULT_TIMEOUT_MS, exitFailure, FfmpegError, ffm
  * `encodeVideo`: every frame written is one output frame, and the audio is padded/trimmed to exactly
  * frames / fps seconds of 48 kHz samples.
  *
- * Abort (signal) or a failed write kills ffmpeg with SIGKILL; `done` then rejects with an FfmpegError.
+ * Abort (signal) or a failed write kills ffmpeg with SIGKILL; `done` then rejects with an FfmpegError
+ * (the process is run by run.ts's `startProcess`, like every other ffmpeg run).
  * The caller owns the output path (write to a temporary name and rename on success).
  */
 
-export interface StreamEncodeOptions {
+export interface StreamEncodeOptions extends RunControl {
   width: number;
   height: number;
   fps: number;
@@ -29,8 +29,6 @@ export interface StreamEncodeOptions {
   /** Extra libx264 options (`-x264-params`), e.g. to turn CABAC back on over ultrafast. */
   x264Params?: string;
   crf?: number;
-  signal?: AbortSignal;
-  timeoutMs?: number;
 }
 
 export interface StreamEncoder {
@@ -88,77 +86,29 @@ export function startStreamEncode(opts: StreamEncodeOptions): StreamEncoder {
   args.push(...fittedAacArgs(1, samples));
   args.push("-map_metadata", "-1", "-movflags", "+faststart", "-f", "mp4", `file:${resolve(opts.out)}`);
 
-  const binary = ffmpegBinary();
-  const base = { binary, args };
-  const child = spawn(binary, args, { stdio: ["pipe", "ignore", "pipe"], shell: false, windowsHide: true });
-  let stderr = "";
-  child.stderr.on("data", (c: Buffer) => {
-    stderr = (stderr + c.toString("utf8")).slice(-DEFAULT_STDERR_LIMIT);
-  });
-  let killedFor: "aborted" | "timeout" | null = null;
-  let writeError: Error | null = null;
-  const kill = () => {
-    if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
-  };
-  const onAbort = () => {
-    killedFor ??= "aborted";
-    kill();
-  };
-  opts.signal?.addEventListener("abort", onAbort, { once: true });
-  const timeoutMs = opts.timeoutMs ?? DEFAULT_TIMEOUT_MS;
-  const timer = setTimeout(() => {
-    killedFor ??= "timeout";
-    kill();
-  }, timeoutMs);
-  timer.unref?.();
-  // A write after ffmpeg died raises EPIPE on stdin; the exit is what gets reported.
-  child.stdin.on("error", (err) => {
-    writeError ??= err;
-    kill();
-  });
-
-  const done = new Promise<void>((res, rej) => {
-    child.on("error", (cause) => {
-      rej(new FfmpegError(`${binary} could not be started: ${cause.message}`, "spawn", { ...base, cause }));
-    });
-    child.on("close", (exitCode, signal) => {
-      clearTimeout(timer);
-      opts.signal?.removeEventListener("abort", onAbort);
-      const failure = exitFailure(base, {
-        killedFor,
-        exitCode,
-        signal,
-        stderr,
-        timeoutMs,
-        reason: opts.signal?.reason,
-        cause: writeError ?? undefined,
-      });
-      if (failure) rej(failure);
-      else res();
-    });
-  });
-  // Callers may never await `done` if a write fails first; keep the rejection from going unhandled.
+  const proc = startProcess(ffmpegOf(opts), args, { ...opts, stdin: true });
+  const done = proc.done.then(() => undefined);
   done.catch(() => {});
-  if (opts.signal?.aborted) onAbort();
 
   // Resolves on the write callback (the bytes are in the pipe), not on write()'s return value: until
   // then the stream still holds the buffer, and the caller may be about to draw into it again.
   const write = (frame: Buffer): Promise<void> =>
     new Promise<void>((res, rej) => {
       const gone = () => done.then(() => rej(new Error("encoder exited before all frames were written")), rej);
-      if (killedFor || writeError || child.exitCode !== null || child.signalCode !== null) {
+      const stdin = proc.stdin;
+      if (proc.stopped || !stdin) {
         gone();
         return;
       }
-      child.stdin.write(frame, (err) => {
+      stdin.write(frame, (err) => {
         if (err) gone();
         else res();
       });
     });
 
   const finish = async (): Promise<void> => {
-    child.stdin.end();
+    proc.stdin?.end();
     await done;
   };
-  return { write, finish, kill: onAbort, done };
+  return { write, finish, kill: () => proc.cancel(), done };
 }

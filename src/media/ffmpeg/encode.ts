@@ -6,8 +6,9 @@ import { probe } from "./probe.js";
 import { FfmpegError, type RunControl, runFfmpeg } from "./run.js";
 
 /**
- * Encoding per DESIGN §7: H.264 (libx264, yuv420p) + AAC in MP4 with the moov atom first (faststart),
- * a JPEG poster, and a WAV narration track assembled from per-beat segments.
+ * Encoding for playback anywhere: H.264 (libx264, yuv420p) + AAC in MP4 with the moov atom first
+ * (faststart: a browser starts playing before the download ends), a JPEG poster, and a WAV narration
+ * track assembled from per-beat segments.
  *
  * Timing contract: the video is exactly `frames / fps` seconds (every PNG becomes exactly one frame, no
  * frame is dropped or duplicated: `-fps_mode passthrough` + `trim=end_frame=N`), and the audio is padded with
@@ -90,6 +91,7 @@ function control(opts: RunControl): RunControl {
   if (opts.signal) c.signal = opts.signal;
   if (opts.timeoutMs !== undefined) c.timeoutMs = opts.timeoutMs;
   if (opts.onSpawn) c.onSpawn = opts.onSpawn;
+  if (opts.binaries) c.binaries = opts.binaries;
   return c;
 }
 

@@ -1,14 +1,17 @@
 import { spawn } from "node:child_process";
+import type { Writable } from "node:stream";
 
 /**
  * Running ffmpeg / ffprobe: always `spawn(binary, args)` with an argument array, never a shell, so no
  * value (a path, a caption, a URL) is ever parsed by a shell. Every run has a timeout and may carry an
  * AbortSignal; either one kills the process (SIGKILL) and rejects with an FfmpegError. stderr is kept in
  * a bounded buffer (its last `stderrLimit` bytes, where ffmpeg writes the actual error) for the error.
+ * `startProcess` is the one place a process is spawned: `run` waits for it, the streaming encoder
+ * (encode-stream.ts) feeds its stdin.
  */
 
-export const DEFAULT_TIMEOUT_MS = 10 * 60_000;
-export const DEFAULT_STDERR_LIMIT = 16 * 1024;
+const DEFAULT_TIMEOUT_MS = 10 * 60_000;
+const DEFAULT_STDERR_LIMIT = 16 * 1024;
 const DEFAULT_STDOUT_LIMIT = 32 * 1024 * 1024;
 
 export type FfmpegErrorCode = "failed" | "timeout" | "aborted" | "spawn" | "output";
@@ -38,6 +41,12 @@ export class FfmpegError extends Error {
   }
 }
 
+/** Where the ffmpeg and ffprobe programs are: paths, or names looked up on PATH. */
+export interface FfmpegBinaries {
+  ffmpeg: string;
+  ffprobe: string;
+}
+
 export interface RunControl {
   /** Kills the process and rejects with code "aborted" when aborted. */
   signal?: AbortSignal;
@@ -45,6 +54,8 @@ export interface RunControl {
   timeoutMs?: number;
   /** Called with the child's pid once it has been spawned (tests; progress bookkeeping). */
   onSpawn?: (pid: number) => void;
+  /** The programs to run (the service passes its configured ones); default `ffmpeg` and `ffprobe` on PATH. */
+  binaries?: FfmpegBinaries;
 }
 
 export interface RunOptions extends RunControl {
@@ -52,13 +63,28 @@ export interface RunOptions extends RunControl {
   stderrLimit?: number;
   /** Bytes of stdout kept (the first ones); beyond it the run fails. Default 32 MB. */
   stdoutLimit?: number;
-  /** Binary override (default "ffmpeg" / "ffprobe", or env CLIPWRIGHT_FFMPEG / CLIPWRIGHT_FFPROBE). */
-  binary?: string;
+}
+
+export interface ProcessOptions extends RunOptions {
+  /** Gives the process a stdin pipe to write to (default: no stdin). */
+  stdin?: boolean;
 }
 
 export interface RunResult {
   stdout: string;
   stderr: string;
+}
+
+/** A started ffmpeg / ffprobe process. */
+export interface FfmpegProcess {
+  /** The process's stdin when started with `stdin: true` (null otherwise, or when it never started). */
+  readonly stdin: Writable | null;
+  /** Resolves with the output after a clean exit; rejects with an FfmpegError saying how the run failed. */
+  readonly done: Promise<RunResult>;
+  /** Kills the process as cancelled (`done` rejects with code "aborted"). Idempotent. */
+  cancel(): void;
+  /** True once the process has exited, been killed, or lost its stdin: nothing more can be written. */
+  readonly stopped: boolean;
 }
 
 /** Keeps the last `limit` bytes written to it. */
@@ -89,33 +115,60 @@ class TailBuffer {
   }
 }
 
-export function run(binary: string, args: readonly string[], opts: RunOptions = {}): Promise<RunResult> {
+type KillReason = "timeout" | "aborted" | "output";
+
+export function startProcess(binary: string, args: readonly string[], opts: ProcessOptions = {}): FfmpegProcess {
+  const base = { binary, args: [...args] };
+  if (opts.signal?.aborted) {
+    const done = Promise.reject(
+      new FfmpegError(`${binary} aborted before start`, "aborted", { ...base, cause: opts.signal.reason }),
+    );
+    done.catch(() => {});
+    return { stdin: null, done, cancel: () => {}, stopped: true };
+  }
   const timeoutMs = opts.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const stderrBuf = new TailBuffer(opts.stderrLimit ?? DEFAULT_STDERR_LIMIT);
   const stdoutLimit = opts.stdoutLimit ?? DEFAULT_STDOUT_LIMIT;
-  const base = { binary, args: [...args] };
+  const stdoutChunks: Buffer[] = [];
+  let stdoutSize = 0;
+  let killedFor: KillReason | null = null;
+  let inputError: Error | null = null;
 
-  return new Promise<RunResult>((resolve, reject) => {
-    if (opts.signal?.aborted) {
-      reject(new FfmpegError(`${binary} aborted before start`, "aborted", { ...base, cause: opts.signal.reason }));
+  const child = spawn(binary, args, {
+    stdio: [opts.stdin ? "pipe" : "ignore", "pipe", "pipe"],
+    shell: false,
+    windowsHide: true,
+  });
+  const exited = () => child.exitCode !== null || child.signalCode !== null;
+  const kill = (why: KillReason | null) => {
+    if (why !== null) killedFor ??= why;
+    if (!exited()) child.kill("SIGKILL");
+  };
+  const onAbort = () => kill("aborted");
+  const timer = setTimeout(() => kill("timeout"), timeoutMs);
+  timer.unref?.();
+  opts.signal?.addEventListener("abort", onAbort, { once: true });
+
+  // A write after the process died raises EPIPE on stdin; the exit is what gets reported.
+  child.stdin?.on("error", (err) => {
+    inputError ??= err;
+    kill(null);
+  });
+  child.stdout?.on("data", (chunk: Buffer) => {
+    stdoutSize += chunk.length;
+    if (stdoutSize > stdoutLimit) {
+      kill("output");
       return;
     }
+    stdoutChunks.push(chunk);
+  });
+  child.stderr?.on("data", (chunk: Buffer) => stderrBuf.push(chunk));
+  child.on("spawn", () => {
+    if (child.pid !== undefined) opts.onSpawn?.(child.pid);
+  });
+
+  const done = new Promise<RunResult>((resolve, reject) => {
     let settled = false;
-    let killedFor: "timeout" | "aborted" | "output" | null = null;
-    const stdoutChunks: Buffer[] = [];
-    let stdoutSize = 0;
-
-    const child = spawn(binary, args, { stdio: ["ignore", "pipe", "pipe"], shell: false, windowsHide: true });
-
-    const kill = (why: "timeout" | "aborted" | "output") => {
-      if (killedFor === null) killedFor = why;
-      if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
-    };
-    const onAbort = () => kill("aborted");
-    const timer = setTimeout(() => kill("timeout"), timeoutMs);
-    timer.unref?.();
-    opts.signal?.addEventListener("abort", onAbort, { once: true });
-
     const finish = (err: FfmpegError | null, result?: RunResult) => {
       if (settled) return;
       settled = true;
@@ -124,20 +177,6 @@ export function run(binary: string, args: readonly string[], opts: RunOptions = 
       if (err) reject(err);
       else resolve(result as RunResult);
     };
-
-    child.stdout.on("data", (chunk: Buffer) => {
-      stdoutSize += chunk.length;
-      if (stdoutSize > stdoutLimit) {
-        kill("output");
-        return;
-      }
-      stdoutChunks.push(chunk);
-    });
-    child.stderr.on("data", (chunk: Buffer) => stderrBuf.push(chunk));
-
-    child.on("spawn", () => {
-      if (child.pid !== undefined) opts.onSpawn?.(child.pid);
-    });
     child.on("error", (cause) => {
       // Spawn failures (ENOENT, EACCES). Errors from kill() after exit are ignored by `settled`.
       finish(new FfmpegError(`${binary} could not be started: ${cause.message}`, "spawn", { ...base, cause }));
@@ -157,21 +196,34 @@ export function run(binary: string, args: readonly string[], opts: RunOptions = 
         stderr,
         timeoutMs,
         reason: opts.signal?.reason,
+        cause: inputError ?? undefined,
       });
-      if (failure) {
-        finish(failure);
-      } else {
-        finish(null, { stdout: Buffer.concat(stdoutChunks).toString("utf8"), stderr });
-      }
+      if (failure) finish(failure);
+      else finish(null, { stdout: Buffer.concat(stdoutChunks).toString("utf8"), stderr });
     });
   });
+  // Callers may learn of a failure from a write first and never await `done`: no unhandled rejection.
+  done.catch(() => {});
+  return {
+    stdin: child.stdin,
+    done,
+    cancel: onAbort,
+    get stopped() {
+      return killedFor !== null || inputError !== null || exited();
+    },
+  };
+}
+
+/** Runs the process to its end. */
+function run(binary: string, args: readonly string[], opts: RunOptions): Promise<RunResult> {
+  return startProcess(binary, args, { ...opts, stdin: false }).done;
 }
 
 /**
  * How a finished ffmpeg/ffprobe run failed, or null for a clean exit: killed for a cancel or a timeout,
  * or a non-zero exit (the message quotes stderr's last line, where ffmpeg writes the reason).
  */
-export function exitFailure(
+function exitFailure(
   base: { binary: string; args: readonly string[] },
   end: {
     killedFor: string | null;
@@ -209,19 +261,15 @@ export function exitFailure(
   );
 }
 
-export function ffmpegBinary(): string {
-  return process.env.CLIPWRIGHT_FFMPEG || "ffmpeg";
-}
-export function ffprobeBinary(): string {
-  return process.env.CLIPWRIGHT_FFPROBE || "ffprobe";
-}
+/** The ffmpeg to run: the caller's, else `ffmpeg` on PATH. */
+export const ffmpegOf = (opts: RunControl): string => opts.binaries?.ffmpeg ?? "ffmpeg";
 
 /** `ffmpeg -hide_banner -nostdin -loglevel error …args`. Callers pass `-y` and the output themselves. */
 export function runFfmpeg(args: readonly string[], opts: RunOptions = {}): Promise<RunResult> {
-  return run(opts.binary ?? ffmpegBinary(), ["-hide_banner", "-nostdin", "-loglevel", "error", ...args], opts);
+  return run(ffmpegOf(opts), ["-hide_banner", "-nostdin", "-loglevel", "error", ...args], opts);
 }
 
 /** `ffprobe …args`. */
 export function runFfprobe(args: readonly string[], opts: RunOptions = {}): Promise<RunResult> {
-  return run(opts.binary ?? ffprobeBinary(), args, opts);
+  return run(opts.binaries?.ffprobe ?? "ffprobe", args, opts);
 }

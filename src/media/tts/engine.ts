@@ -1,5 +1,5 @@
 /**
- * The speech-engine seam (DESIGN §3): espeak-ng is the offline default; a cloud voice provider can
+ * The speech-engine seam: espeak-ng is the default because it runs offline on any machine; a cloud voice provider can
  * implement the same interface. Engines answer WAV bytes; callers store or transcode them.
  */
 

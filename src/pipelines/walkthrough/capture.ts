@@ -6,7 +6,8 @@ import type { Beat } from "./plan.js";
 
 /**
  * Capture for renders: replays a plan's beats from the start and takes only the stills each beat's
- * motion needs (DESIGN §7: the compositor makes the motion; nothing here waits on a wall clock).
+ * motion needs. The compositor makes the motion from them, so nothing here waits on a wall clock and a
+ * slow machine records the same video as a fast one.
  */
 
 export interface CaptureOptions {

@@ -1,7 +1,6 @@
 /**
- * Where walkthrough jobs get a user's sign-in secrets. Job input never holds them (inputs are stored
- * and shown); the job asks this source with its id at run time. The lead wires it to the encrypted
- * store; until then nothing is available.
+ * Demo credentials as a walkthrough run uses them. Job input never holds them (inputs are stored and
+ * shown): the run asks the port with the id that owns them (its own, or its storyboard's).
  */
 export interface StoredCredentials {
   loginUrl: string;
@@ -10,17 +9,8 @@ export interface StoredCredentials {
   additionalLoginOrigins: string[];
 }
 
-export interface CredentialSource {
-  read(jobOrStoryboardId: string): Promise<StoredCredentials | null>;
+/** Where a run opens sealed demo credentials; the storyboards domain implements it over its store. */
+export interface CredentialsPort {
+  /** The live credentials of a storyboard or render (opening them counts as a use); null when none are. */
+  use(ownerId: string): Promise<StoredCredentials | null>;
 }
-
-const NONE: CredentialSource = { read: async () => null };
-
-let source: CredentialSource = NONE;
-
-/** Replaces the process's source; null restores the default (no credentials). */
-export function setCredentialSource(src: CredentialSource | null): void {
-  source = src ?? NONE;
-}
-
-export const credentialSource = (): CredentialSource => source;

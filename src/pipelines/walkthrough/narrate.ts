@@ -1,8 +1,6 @@
 import { writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import type { Voice } from "../../domains/catalog/catalog.js";
-import type { TtsEngine } from "../../media/tts/engine.js";
-import { SynthesisFailedError } from "../../media/tts/engine.js";
+import { SynthesisFailedError, type TtsEngine, type TtsVoice } from "../../media/tts/engine.js";
 
 /** A beat's spoken line as a WAV file; `wavPath` null when the line gave no speech (the beat is silent). */
 export interface Narration {
@@ -13,14 +11,14 @@ export interface Narration {
 }
 
 /**
- * Synthesizes every line first (DESIGN §7: the narration's length sets the beat's length), one engine
+ * Synthesizes every line first (the narration's length sets the beat's length), one engine
  * run at a time so the browser capturing alongside keeps the other core. A line that gives no speech
  * (only punctuation, say) leaves its beat silent instead of failing the render; an engine that cannot
  * run at all rejects with TtsUnavailableError.
  */
 export async function narrate(
   engine: TtsEngine,
-  voice: Voice,
+  voice: TtsVoice,
   lines: readonly { beatId: string; text: string }[],
   dir: string,
   checkpoint: () => Promise<void>,

@@ -1,18 +1,15 @@
 import { mkdir, mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { fitBeats } from "../../domains/renders/length-fit.js";
-import { resolveStoredOptions } from "../../domains/renders/render-options.js";
-import { useCredentials } from "../../domains/storyboards/credentials.js";
-import { engineFor } from "../../domains/voices/engines.js";
-import { defineJob, JobCancelled, JobFailure, type JobOutput } from "../../jobs/definition.js";
 import { type BrowserSession, BrowserUnavailableError, type CaptureSpec } from "../../media/browser/index.js";
 import { composeWalkthrough } from "../../media/compose/index.js";
 import { computeTimeline, motionPhases } from "../../media/compose/timeline.js";
 import type { CapturedScene, ComposeScene, Viewport } from "../../media/compose/types.js";
 import { TtsUnavailableError } from "../../media/tts/engine.js";
-import { walkthroughBrowser } from "./browser.js";
+import { PipelineFailure, type PipelineOutput, type PipelineRun } from "../run.js";
+import { keepBeats } from "./beat-fit.js";
 import { captureScenes } from "./capture.js";
+import type { RenderSettings, WalkthroughDeps } from "./deps.js";
 import { planWalkthrough } from "./explore.js";
 import { type FencedSession, openFencedSession } from "./fenced-session.js";
 import { type Narration, narrate } from "./narrate.js";
@@ -98,147 +95,144 @@ function fitScenes<T extends { scene: CapturedScene; narration: Narration }>(
   while (kept.length > 1 && natural(kept) > seconds) kept = kept.slice(0, -1);
   // One beat whose own line outlasts the length: no cut can make it fit, and retrying will not either.
   if (natural(kept) > seconds)
-    throw new JobFailure("options_invalid", `the first beat's narration is longer than ${seconds} seconds`, false);
+    throw new PipelineFailure("options_invalid", `the first beat's narration is longer than ${seconds} seconds`, false);
   return kept;
 }
 
 /**
- * walkthrough.render: signs in when the render has credentials, plans the site first (URL renders),
- * replays the beats in Chromium capturing the states each needs, speaks every line, composes the
- * motion at a constant 30 fps and encodes MP4 + poster + WebVTT. Holds the reserved seconds until it
- * settles; charges the video's real length (never more than held).
+ * The walkthrough.render pipeline: signs in when the render has credentials, plans the site first (URL
+ * renders), replays the beats in Chromium capturing the states each needs, speaks every line, composes
+ * the motion at a constant 30 fps and encodes MP4 + poster + WebVTT. `settings` are the render's
+ * options resolved by the caller. Charges the video's real length (never more than held).
  */
-export const renderJob = defineJob<RenderJobInput>({
-  kind: "walkthrough.render",
-  eventFamily: "render",
-  maxAttempts: 2,
-  retryDelayMs: () => 10_000,
-  async run({ job, input, deps, progress, checkpoint, signal }) {
-    const options = resolveStoredOptions(deps.catalog, input.options);
-    const voice = options.voice;
-    const engine = voice ? engineFor(deps.config, voice.engine) : null;
-    if (!voice || !engine) throw new JobFailure("tts_unavailable", "no speech engine serves this voice", true);
-    const output = { width: options.orientation.width, height: options.orientation.height };
+export async function renderWalkthrough(
+  run: PipelineRun<RenderJobInput>,
+  settings: RenderSettings,
+  deps: WalkthroughDeps,
+): Promise<PipelineOutput> {
+  const { id, input, progress, checkpoint, signal } = run;
+  const voice = settings.voice;
+  const engine = voice ? deps.tts.engineFor(voice.engine) : null;
+  if (!voice || !engine) throw new PipelineFailure("tts_unavailable", "no speech engine serves this voice", true);
+  const output = settings.output;
 
-    const dir = await mkdtemp(join(tmpdir(), `cw-render-${job.id.slice(-8)}-`));
-    let fenced: FencedSession | null = null;
-    try {
-      await progress("preparing", 2);
-      const creds = input.credentialsOwner ? await useCredentials(deps, input.credentialsOwner) : null;
-      if (input.credentialsOwner && !creds)
-        throw new JobFailure(
-          "credentials_required",
-          "the demo credentials were deleted two hours after last use",
-          false,
-        );
-      try {
-        const capture = renderCapture(input.capture, output);
-        fenced = await openFencedSession(walkthroughBrowser(deps.config.browser), capture, deps);
-      } catch (err) {
-        if (err instanceof BrowserUnavailableError)
-          throw new JobFailure("internal_error", "the browser is unavailable", true);
-        throw err;
-      }
-      const { session, fence } = fenced;
-
-      // The plan: the storyboard's (edits applied), or made now for a URL render and cut to the length.
-      let beats: RenderBeat[];
-      if (input.beats) {
-        beats = input.beats;
-        if (creds) {
-          await progress("signing_in", 4);
-          const origins = [new URL(creds.loginUrl).origin, new URL(input.url).origin, ...creds.additionalLoginOrigins];
-          fence.setAllowedOrigins(origins);
-          try {
-            await signIn(session.page, creds, { signal });
-          } finally {
-            fence.setAllowedOrigins(null);
-          }
-        }
-      } else {
-        const plan = await planWalkthrough(
-          session,
-          { url: input.url, hint: input.hint, language: input.options.language, signIn: creds },
-          { progress: (stage, pct) => progress(stage, Math.min(20, Math.round(pct / 5))), checkpoint, fence, signal },
-        );
-        const { kept } = fitBeats(plan.beats, input.length);
-        beats = kept.map((b: Beat) => ({ ...b, hidden: false }));
-      }
-
-      await checkpoint();
-      await progress("capturing", 20);
-      const shown = beats.filter((b) => !b.hidden);
-      // Speech and capture overlap: espeak-ng runs in its own process while Chromium works.
-      const speaking = narrate(
-        engine,
-        voice,
-        shown.map((b) => ({ beatId: b.id, text: b.narration })),
-        dir,
-        checkpoint,
+  const dir = await mkdtemp(join(tmpdir(), `cw-render-${id.slice(-8)}-`));
+  let fenced: FencedSession | null = null;
+  try {
+    await progress("preparing", 2);
+    const creds = input.credentialsOwner ? await deps.credentials.use(input.credentialsOwner) : null;
+    if (input.credentialsOwner && !creds)
+      throw new PipelineFailure(
+        "credentials_required",
+        "the demo credentials were deleted two hours after last use",
+        false,
       );
-      speaking.catch(() => undefined);
-      const captured = await replay(session, beats, {
-        checkpoint,
-        onBeat: (done, total) => progress("capturing", 20 + Math.round((done / total) * 25)),
-      });
-      const viewport = captured.viewport;
-      await fenced.close();
-      fenced = null;
-      const narrations = await speaking;
-      if (!viewport || captured.scenes.length === 0)
-        throw new JobFailure("storyboard_empty", "no beat could be shown", false);
-
-      await checkpoint();
-      await progress("composing", 50);
-      const paired = captured.scenes.map((scene, i) => ({ scene, narration: narrations[i] as Narration }));
-      const kept = fitScenes(paired, viewport, input.length.seconds);
-      const scenes: ComposeScene[] = kept.map(({ scene, narration }) => ({
-        ...scene,
-        narration: { text: narration.text, wavPath: narration.wavPath, durationSeconds: narration.durationSeconds },
-      }));
-      const outDir = join(dir, "out");
-      await mkdir(outDir, { recursive: true });
-      const composed = await composeWalkthrough({
-        scenes,
-        viewport,
-        output,
-        fps: FPS,
-        background: options.background,
-        captionStyle: options.captionStyle,
-        watermark: input.watermark,
-        targetSeconds: input.length.targetSeconds,
-        outDir,
-        signal,
-        onProgress: (pct) => void progress("composing", 50 + Math.round(pct * 0.45)).catch(() => undefined),
-      });
-
-      await checkpoint();
-      await progress("saving", 97);
-      const artifacts: JobOutput["artifacts"] = [];
-      for (const [type, file, name] of [
-        ["video", composed.video, "video.mp4"],
-        ["poster", composed.poster, "poster.jpg"],
-        ["captions", composed.captions, "captions.vtt"],
-      ] as const) {
-        const stored = await deps.storage.putFile(`jobs/${job.id}/${name}`, file.path);
-        artifacts.push({ type, ...stored });
-      }
-      return {
-        artifacts,
-        durationSeconds: composed.durationSeconds,
-        chargeSeconds: Math.ceil(composed.durationSeconds - 1e-9),
-      };
+    try {
+      const capture = renderCapture(input.capture, output);
+      fenced = await openFencedSession(deps.browser, capture, deps.guard);
     } catch (err) {
-      if (err instanceof JobFailure || err instanceof JobCancelled) throw err;
-      if (signal.aborted) throw new JobCancelled();
-      if (err instanceof SignInError) throw signInFailure(err, true);
-      if (err instanceof NavigationError) throw new JobFailure("url_invalid", describe(err).slice(0, 300), false);
-      if (err instanceof TtsUnavailableError)
-        throw new JobFailure("tts_unavailable", describe(err).slice(0, 300), true);
-      throw new JobFailure("internal_error", `rendering failed: ${describe(err)}`.slice(0, 300), true);
-    } finally {
-      await fenced?.close();
-      await rm(dir, { recursive: true, force: true });
+      if (err instanceof BrowserUnavailableError)
+        throw new PipelineFailure("internal_error", "the browser is unavailable", true);
+      throw err;
     }
-  },
-});
+    const { session, fence } = fenced;
+
+    // The plan: the storyboard's (edits applied), or made now for a URL render and cut to the length.
+    let beats: RenderBeat[];
+    if (input.beats) {
+      beats = input.beats;
+      if (creds) {
+        await progress("signing_in", 4);
+        const origins = [new URL(creds.loginUrl).origin, new URL(input.url).origin, ...creds.additionalLoginOrigins];
+        fence.setAllowedOrigins(origins);
+        try {
+          await signIn(session.page, creds, { signal });
+        } finally {
+          fence.setAllowedOrigins(null);
+        }
+      }
+    } else {
+      const plan = await planWalkthrough(
+        session,
+        { url: input.url, hint: input.hint, language: input.options.language, signIn: creds },
+        { progress: (stage, pct) => progress(stage, Math.min(20, Math.round(pct / 5))), checkpoint, fence, signal },
+      );
+      beats = keepBeats(plan.beats, input.length.seconds).map((b: Beat) => ({ ...b, hidden: false }));
+    }
+
+    await checkpoint();
+    await progress("capturing", 20);
+    const shown = beats.filter((b) => !b.hidden);
+    // Speech and capture overlap: espeak-ng runs in its own process while Chromium works.
+    const speaking = narrate(
+      engine,
+      voice,
+      shown.map((b) => ({ beatId: b.id, text: b.narration })),
+      dir,
+      checkpoint,
+    );
+    speaking.catch(() => undefined);
+    const captured = await replay(session, beats, {
+      checkpoint,
+      onBeat: (done, total) => progress("capturing", 20 + Math.round((done / total) * 25)),
+    });
+    const viewport = captured.viewport;
+    await fenced.close();
+    fenced = null;
+    const narrations = await speaking;
+    if (!viewport || captured.scenes.length === 0)
+      throw new PipelineFailure("storyboard_empty", "no beat could be shown", false);
+
+    await checkpoint();
+    await progress("composing", 50);
+    const paired = captured.scenes.map((scene, i) => ({ scene, narration: narrations[i] as Narration }));
+    const kept = fitScenes(paired, viewport, input.length.seconds);
+    const scenes: ComposeScene[] = kept.map(({ scene, narration }) => ({
+      ...scene,
+      narration: { text: narration.text, wavPath: narration.wavPath, durationSeconds: narration.durationSeconds },
+    }));
+    const outDir = join(dir, "out");
+    await mkdir(outDir, { recursive: true });
+    const composed = await composeWalkthrough({
+      scenes,
+      viewport,
+      output,
+      fps: FPS,
+      style: settings.style,
+      watermark: input.watermark,
+      targetSeconds: input.length.targetSeconds,
+      outDir,
+      binaries: deps.ffmpeg,
+      signal,
+      onProgress: (pct) => void progress("composing", 50 + Math.round(pct * 0.45)).catch(() => undefined),
+    });
+
+    await checkpoint();
+    await progress("saving", 97);
+    const artifacts: PipelineOutput["artifacts"] = [];
+    for (const [type, file, name] of [
+      ["video", composed.video, "video.mp4"],
+      ["poster", composed.poster, "poster.jpg"],
+      ["captions", composed.captions, "captions.vtt"],
+    ] as const) {
+      const stored = await deps.storage.putFile(`jobs/${id}/${name}`, file.path);
+      artifacts.push({ type, ...stored });
+    }
+    return {
+      artifacts,
+      durationSeconds: composed.durationSeconds,
+      chargeSeconds: Math.ceil(composed.durationSeconds - 1e-9),
+    };
+  } catch (err) {
+    // A cancelled run's error passes through as it is: the runner settles it as cancelled.
+    if (err instanceof PipelineFailure || signal.aborted) throw err;
+    if (err instanceof SignInError) throw signInFailure(err, true);
+    if (err instanceof NavigationError) throw new PipelineFailure("url_invalid", describe(err).slice(0, 300), false);
+    if (err instanceof TtsUnavailableError)
+      throw new PipelineFailure("tts_unavailable", describe(err).slice(0, 300), true);
+    throw new PipelineFailure("internal_error", `rendering failed: ${describe(err)}`.slice(0, 300), true);
+  } finally {
+    await fenced?.close();
+    await rm(dir, { recursive: true, force: true });
+  }
+}

@@ -1,15 +1,18 @@
-import { accountOperations } from "../domains/account/operations.js";
-import { catalogOperations } from "../domains/catalog/operations.js";
-import { keysOperations } from "../domains/keys/operations.js";
-import { rendersOperations } from "../domains/renders/operations.js";
-import { storyboardsOperations } from "../domains/storyboards/operations.js";
-import { templatesOperations } from "../domains/templates/operations.js";
-import { usageOperations } from "../domains/usage/operations.js";
-import { voicesOperations } from "../domains/voices/operations.js";
-import { walletOperations } from "../domains/wallet/operations.js";
-import { webhooksOperations } from "../domains/webhooks/operations.js";
-import type { MountedOperation, OperationImpl } from "./define.js";
-import { OPERATIONS } from "./registry.js";
+import { accountOperations } from "./domains/account/operations.js";
+import { catalogOperations } from "./domains/catalog/operations.js";
+import { keysOperations } from "./domains/keys/operations.js";
+import { rendersOperations } from "./domains/renders/operations.js";
+import { storyboardsOperations } from "./domains/storyboards/operations.js";
+import { templatesOperations } from "./domains/templates/operations.js";
+import { usageOperations } from "./domains/usage/operations.js";
+import { voicesOperations } from "./domains/voices/operations.js";
+import { walletOperations } from "./domains/wallet/operations.js";
+import { webhooksOperations } from "./domains/webhooks/operations.js";
+import type { MountedOperation, OperationImpl } from "./operations/define.js";
+import { OPERATIONS } from "./operations/registry.js";
+
+// Part of the composition root, beside app.ts: the operation contract (src/operations) knows no domain;
+// here each domain's implementations are collected and matched to the registry's rows.
 
 /** Every implemented operation, from each domain's own list. */
 const IMPLEMENTATIONS: OperationImpl[] = [

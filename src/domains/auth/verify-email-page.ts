@@ -1,9 +1,9 @@
 import type { FastifyInstance } from "fastify";
 import type { Deps } from "../../deps.js";
-import { VERIFY_EMAIL_PAGE, VERIFY_TOKEN_PARAM, verifyEmailToken } from "../../domains/auth/email-verification.js";
-import { ApiError } from "../api-error.js";
-import { HTTP_BODY_LIMIT } from "../body.js";
-import { escapeHtml, sendPage } from "./page.js";
+import { ApiError } from "../../http/api-error.js";
+import { HTTP_BODY_LIMIT } from "../../http/body.js";
+import { escapeHtml, sendPage } from "../../http/pages/page.js";
+import { VERIFY_EMAIL_PAGE, VERIFY_TOKEN_PARAM, verifyEmailToken } from "./email-verification.js";
 
 const FORM_TYPE = "application/x-www-form-urlencoded";
 /** What a token can look like (the API route's bound); anything else is not a link we sent. */
