@@ -1,6 +1,8 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import type { ElementHandle, Page, Request } from "playwright-core";
 import { openPage, safeUrl } from "./perform.js";
+import { FIND, type Found, MARK, type PageState, probeScript } from "./sign-in-scripts.js";
+import { type SubmissionWatch, watchSubmission } from "./sign-in-watch.js";
 
 /**
  * Signs a browser session in with a user's credentials. The password is typed into the page and goes
@@ -8,6 +10,11 @@ import { openPage, safeUrl } from "./perform.js";
  * login URL's own and the caller's `additionalLoginOrigins`. Before every fill and every submit, the
  * page's (main frame's) origin and the field's frame origin are checked against them; a login page that
  * leads anywhere else ends the sign-in before anything is typed.
+ *
+ * The form is sent by its submit control, whatever element it is (sign-in-scripts.ts), or by Enter. The
+ * outcome is read from the page: the password field gone or the page moved on is success; a new error
+ * message, or the form back with the password cleared, is a refusal; a submit that sent nothing and
+ * changed nothing is said at once (not_submitted) rather than after the whole confirmation time.
  */
 
 export interface SignInCredentials {
@@ -23,14 +30,30 @@ export interface SignInOptions {
   formTimeoutMs?: number;
   /** How long a submitted form may take to succeed or fail, ms (default 15 s). */
   confirmTimeoutMs?: number;
+  /**
+   * How long a submit may show no sign of being sent (no request, no navigation, the form unchanged)
+   * before Enter is tried instead, then before the sign-in gives up as not submitted, ms (default 3 s).
+   */
+  quietMs?: number;
   signal?: AbortSignal;
 }
 
 /**
- * unreachable: the login page did not open; form_not_found: no sign-in form on it; left_approved_origins:
- * the login page (or a step of the sign-in) was on an origin not approved for the credentials.
+ * unreachable: the login page did not open. form_not_found: no sign-in form on it. submit_not_found: no
+ * control sends the form and Enter did not either. not_submitted: the control was clicked (and Enter
+ * pressed) but nothing happened. rejected: the site said no (an error showed, or the form came back
+ * with the password cleared). timeout: the form was sent but the page neither moved on nor said why in
+ * time. left_approved_origins: the login page (or a step of the sign-in) was on an origin not approved
+ * for the credentials.
  */
-export type SignInFailure = "unreachable" | "form_not_found" | "rejected" | "timeout" | "left_approved_origins";
+export type SignInFailure =
+  | "unreachable"
+  | "form_not_found"
+  | "submit_not_found"
+  | "not_submitted"
+  | "rejected"
+  | "timeout"
+  | "left_approved_origins";
 
 export class SignInError extends Error {
   override readonly name = "SignInError";
@@ -39,8 +62,12 @@ export class SignInError extends Error {
     loginUrl: string,
     /** For left_approved_origins: the origin that was not approved (an origin only, never a path). */
     readonly origin: string | null = null,
+    /** What happened, in a few words (never the password). */
+    readonly detail: string | null = null,
   ) {
-    super(`sign-in ${reason} at ${safeUrl(loginUrl)}${origin ? ` (went to ${origin})` : ""}`);
+    super(
+      `sign-in ${reason} at ${safeUrl(loginUrl)}${origin ? ` (went to ${origin})` : ""}${detail ? `: ${detail}` : ""}`,
+    );
   }
 }
 
@@ -61,60 +88,7 @@ export function approvedLoginOrigins(
   return new Set(origins.filter((o): o is string => o !== null));
 }
 
-const MARK = "data-clipwright-signin";
 const POLL_MS = 100;
-
-/**
- * Runs in the page: finds the password field, the username field before it (email type, autocomplete
- * username/email, or a name/id/label saying user, email or login) and the form's submit button, and
- * marks them. Without a password field, a field that clearly asks for the username is the first of a
- * two-step form.
- */
-const FIND = `(() => {
-  const MARK = ${JSON.stringify(MARK)};
-  const visible = (el) => !!el && el.getClientRects().length > 0 && getComputedStyle(el).visibility !== "hidden" && !el.disabled;
-  for (const el of document.querySelectorAll("[" + MARK + "]")) el.removeAttribute(MARK);
-  const inputs = [...document.querySelectorAll("input")].filter(visible);
-  const password = inputs.find((el) => el.type === "password") || null;
-  const textual = (el) => ["email", "text", "tel"].includes(el.type);
-  const words = (el) => [el.name, el.id, el.getAttribute("placeholder"), el.getAttribute("aria-label"), ...[...(el.labels || [])].map((l) => l.textContent)].filter(Boolean).join(" ");
-  const auto = (el) => el.getAttribute("autocomplete") || "";
-  const score = (el) => el.type === "email" || /username|email/i.test(auto(el)) ? 3 : /user|e-?mail|login|identifier/i.test(words(el)) ? 2 : 1;
-  const before = (el) => !password || (el.compareDocumentPosition(password) & Node.DOCUMENT_POSITION_FOLLOWING) !== 0;
-  const sameForm = (el) => !password || !password.form || el.form === password.form;
-  let user = null;
-  for (const el of inputs) if (textual(el) && before(el) && sameForm(el) && (!user || score(el) >= score(user))) user = el;
-  if (!password && user && score(user) < 2) user = null;
-  if (!password && !user) return null;
-  const form = (password || user).form;
-  const pool = [...(form || document).querySelectorAll("button, input[type=submit], input[type=image], [role=button]")].filter(visible);
-  const named = /sign|log|continue|next|submit|weiter|anmelden|connexion|entrar|acceder|accedi|inloggen/i;
-  const text = (b) => (b.value || b.textContent || b.getAttribute("aria-label") || "").trim();
-  const submit = (form && pool.find((b) => b.type === "submit" && named.test(text(b))))
-    || (form && pool.find((b) => b.type === "submit"))
-    || pool.find((b) => named.test(text(b))) || null;
-  if (password) password.setAttribute(MARK, "password");
-  if (user) user.setAttribute(MARK, "user");
-  if (submit) submit.setAttribute(MARK, "submit");
-  return { password: !!password, user: !!user, submit: !!submit };
-})()`;
-
-/** Runs in the page: is a password field still showing, and is an error or alert showing? */
-const PROBE = `(() => {
-  // A document still being parsed may not show its form yet: no verdict until it is parsed.
-  if (document.readyState === "loading") return null;
-  const visible = (el) => !!el && el.getClientRects().length > 0 && getComputedStyle(el).visibility !== "hidden";
-  const password = [...document.querySelectorAll("input[type=password]")].some(visible);
-  const errors = document.querySelectorAll('[role=alert], [aria-live=assertive], .error, .errors, .alert-danger, .alert-error, .error-message, .invalid-feedback, .form-error, .field-error');
-  const error = [...errors].some((el) => visible(el) && (el.textContent || "").trim().length > 0);
-  return { password, error };
-})()`;
-
-interface Found {
-  password: boolean;
-  user: boolean;
-  submit: boolean;
-}
 
 const find = (page: Page): Promise<Found | null> =>
   page.evaluate(FIND).then(
@@ -122,9 +96,9 @@ const find = (page: Page): Promise<Found | null> =>
     () => null, // the document was replaced mid-call
   );
 
-const probe = (page: Page): Promise<{ password: boolean; error: boolean } | null> =>
-  page.evaluate(PROBE).then(
-    (r) => r as { password: boolean; error: boolean } | null,
+const probe = (page: Page, kind: "user" | "password"): Promise<PageState | null> =>
+  page.evaluate(probeScript(kind)).then(
+    (r) => r as PageState | null,
     () => null,
   );
 
@@ -145,7 +119,7 @@ async function until<T>(
   }
 }
 
-type Fail = (reason: SignInFailure, origin?: string | null) => SignInError;
+type Fail = (reason: SignInFailure, origin?: string | null, detail?: string) => SignInError;
 
 /**
  * Runs `act` on the marked field only while the page and the field's own frame are on approved origins.
@@ -173,10 +147,105 @@ async function onApproved(
   }
 }
 
-function submit(page: Page, found: Found, fallback: "user" | "password", approved: ReadonlySet<string>, fail: Fail) {
-  return found.submit
-    ? onApproved(page, "submit", approved, fail, (el) => el.click())
-    : onApproved(page, fallback, approved, fail, (el) => el.press("Enter"));
+/**
+ * How long a page state that is not final by itself must hold before it counts: the form back with the
+ * password cleared (refused), or the form gone while the page stayed put (signed in).
+ */
+const SETTLE_MS = 1_500;
+
+interface Step {
+  page: Page;
+  approved: ReadonlySet<string>;
+  fail: Fail;
+  signal: AbortSignal | undefined;
+  confirmMs: number;
+  quietMs: number;
+}
+
+/** A step's verdict on the page state: done, refused (an error showed), or not yet. */
+type Judge = (state: PageState, watch: SubmissionWatch, baseline: PageState | null) => "ok" | "rejected" | null;
+
+/** After the password: the password field is gone (or the page moved on); a new error while it stays is a no. */
+const signedIn: Judge = (state, watch, baseline) => {
+  const newError = state.error && (watch.navigated || !baseline?.error);
+  if (state.password && newError) return "rejected";
+  if (!state.password && !newError) return "ok";
+  return null;
+};
+
+/** After the username of a two-step form: a password field appears; a new error instead is a no. */
+const passwordAsked: Judge = (state, watch, baseline) => {
+  if (state.password) return "ok";
+  if (state.error && (watch.navigated || !baseline?.error)) return "rejected";
+  return null;
+};
+
+/**
+ * Sends the form, by its control or else Enter in the field typed into last (`typed`), and waits for
+ * `judge`'s verdict. A click that shows no sign of sending anything within `quietMs` (no request, no
+ * navigation, the field still filled) is followed by Enter; when that does nothing either the form was
+ * not submitted, which is said at once instead of after the whole confirmation time.
+ */
+async function submitAndConfirm(step: Step, found: Found, typed: "user" | "password", judge: Judge): Promise<void> {
+  const { page, approved, fail } = step;
+  const baseline = await probe(page, typed);
+  const watch = watchSubmission(page);
+  const deadline = Date.now() + step.confirmMs;
+  try {
+    for (const how of found.submit ? (["click", "enter"] as const) : (["enter"] as const)) {
+      if (how === "click")
+        // A control that cannot be clicked (covered, detached) is no verdict: Enter is tried next.
+        await onApproved(page, "submit", approved, fail, (el) => el.click().catch(() => undefined));
+      else await onApproved(page, typed, approved, fail, (el) => el.press("Enter"));
+      const quietUntil = Date.now() + step.quietMs;
+      let clearedSince: number | null = null;
+      let goneSince: number | null = null;
+      const verdict = await until(deadline, step.signal, async () => {
+        const state = await probe(page, typed);
+        if (!state) return null;
+        const verdict = judge(state, watch, baseline);
+        // A form that vanished while the page stayed put may be a "signing in…" state that brings it back
+        // with an error: that success must hold a moment. A new document or address is success at once.
+        if (verdict === "ok" && typed === "password" && !watch.navigated) {
+          goneSince ??= Date.now();
+          if (Date.now() - goneSince < SETTLE_MS) return null;
+        } else goneSince = null;
+        if (verdict) return verdict;
+        // The form came back (a new document, or the script answered) with the password cleared and no
+        // message: the site said no, once that holds a moment (a script may clear it on its way on).
+        if (typed === "password" && watch.sent && state.password && state.passwordEmpty) {
+          clearedSince ??= Date.now();
+          if (Date.now() - clearedSince >= SETTLE_MS) return "cleared" as const;
+        } else clearedSince = null;
+        if (!watch.sent && state.filled && Date.now() >= quietUntil) return "quiet" as const;
+        return null;
+      });
+      if (verdict === "ok") return;
+      if (verdict === "rejected") throw fail("rejected", null, "the page showed an error after the form was sent");
+      if (verdict === "cleared") throw fail("rejected", null, "the form came back with the password cleared");
+      if (verdict === null) {
+        const state = await probe(page, typed);
+        if (typed === "password" && watch.navigated && state?.password)
+          throw fail("rejected", null, "the form came back after it was sent");
+        if (watch.sent)
+          throw fail(
+            "timeout",
+            null,
+            `the form was sent but the page neither moved on nor showed an error within ${Math.round(step.confirmMs / 1000)} s`,
+          );
+        break;
+      }
+    }
+    throw found.submit
+      ? fail(
+          "not_submitted",
+          null,
+          `clicked the ${found.submit} and pressed Enter: nothing was sent and the page did not change`,
+        )
+      : fail("submit_not_found", null, "no control sends the form, and pressing Enter in it did nothing");
+  } finally {
+    watch.stop();
+  }
 }
 
 /**
@@ -212,25 +281,32 @@ async function openLoginPage(page: Page, loginUrl: string, approved: ReadonlySet
 
 export async function signIn(page: Page, creds: SignInCredentials, opts: SignInOptions = {}): Promise<void> {
   const formMs = opts.formTimeoutMs ?? 5_000;
-  const confirmMs = opts.confirmTimeoutMs ?? 15_000;
-  const fail: Fail = (reason, origin = null) => new SignInError(reason, creds.loginUrl, origin);
+  // Never the password in a reason, even if the page echoed it into the control's text.
+  const scrub = (detail: string) => (creds.password ? detail.split(creds.password).join("***") : detail);
+  const fail: Fail = (reason, origin = null, detail) =>
+    new SignInError(reason, creds.loginUrl, origin, detail ? scrub(detail) : null);
   const approved = approvedLoginOrigins(creds);
+  const step: Step = {
+    page,
+    approved,
+    fail,
+    signal: opts.signal,
+    confirmMs: opts.confirmTimeoutMs ?? 15_000,
+    quietMs: opts.quietMs ?? 3_000,
+  };
   await openLoginPage(page, creds.loginUrl, approved, fail);
   let found = await until(Date.now() + formMs, opts.signal, () => find(page));
-  if (!found) throw fail("form_not_found");
+  if (!found) throw fail("form_not_found", null, "the login page shows no password or username field");
 
   if (!found.password) {
     // Two-step: the username first; the password field appears after it (same page or the next one).
     await onApproved(page, "user", approved, fail, (el) => el.fill(creds.username));
-    await submit(page, found, "user", approved, fail);
-    const step = await until(Date.now() + confirmMs, opts.signal, async () => {
+    await submitAndConfirm(step, found, "user", passwordAsked);
+    found = await until(Date.now() + formMs, opts.signal, async () => {
       const next = await find(page);
-      if (next?.password) return next;
-      return (await probe(page))?.error ? ("rejected" as const) : null;
+      return next?.password ? next : null;
     });
-    if (step === "rejected") throw fail("rejected");
-    if (!step) throw fail("timeout");
-    found = step;
+    if (!found) throw fail("form_not_found", null, "the password field of the second step went away");
   }
   if (found.user) {
     await onApproved(page, "user", approved, fail, async (el) => {
@@ -238,31 +314,6 @@ export async function signIn(page: Page, creds: SignInCredentials, opts: SignInO
     });
   }
   await onApproved(page, "password", approved, fail, (el) => el.fill(creds.password));
-
-  const baseline = await probe(page);
-  let navigated = false;
-  const onNavigated = (frame: unknown) => {
-    if (frame === page.mainFrame()) navigated = true;
-  };
-  page.on("framenavigated", onNavigated);
-  try {
-    await submit(page, found, "password", approved, fail);
-    const outcome = await until(Date.now() + confirmMs, opts.signal, async () => {
-      const state = await probe(page);
-      if (!state) return null;
-      // An error counts when it is new: after a navigation, or not showing before the submit.
-      if (state.password && state.error && (navigated || !baseline?.error)) return "rejected" as const;
-      if (!state.password && !state.error) return "ok" as const;
-      return null;
-    });
-    if (outcome === "rejected") throw fail("rejected");
-    if (!outcome) {
-      // The form came back without a message we recognise: the site said no.
-      const state = await probe(page);
-      throw fail(navigated && state?.password ? "rejected" : "timeout");
-    }
-    await page.waitForLoadState("load");
-  } finally {
-    page.off("framenavigated", onNavigated);
-  }
+  await submitAndConfirm(step, found, "password", signedIn);
+  await page.waitForLoadState("load");
 }
