@@ -3,7 +3,7 @@
 // (pretest, with --for-tests), so it uses nothing but node: builtins: it runs before anything is
 // installed. When everything is already in place it prints nothing and takes a few milliseconds.
 //
-//   node scripts/setup.mjs              npm packages + Debian packages (ffmpeg, chromium, espeak-ng, fonts)
+//   node scripts/setup.mjs              npm packages + Debian packages (ffmpeg, chromium, espeak-ng, festival, fonts)
 //   node scripts/setup.mjs --for-tests  also: PostgreSQL / Redis from DATABASE_URL / REDIS_URL answer
 //
 // Missing Debian packages are installed when running as root with apt-get; otherwise a message names
@@ -114,6 +114,12 @@ const DEBIAN_PACKAGES = [
     present: () => existsSync("/usr/bin/chromium") || !!which("chromium"),
   },
   { pkg: "espeak-ng", why: "offline narration voice", present: () => !!which("espeak-ng") },
+  { pkg: "festival", why: "English narration voice (speech engine)", present: () => !!which("text2wave") },
+  {
+    pkg: "festvox-us-slt-hts",
+    why: "English narration voice (US English, female)",
+    present: () => existsSync("/usr/share/festival/voices/us/cmu_us_slt_arctic_hts"),
+  },
   {
     pkg: "fonts-dejavu-core",
     why: "text rendering",

@@ -11,7 +11,7 @@ import { CredentialLookup } from "./domains/auth/credential-lookup.js";
 import { PasswordHasher } from "./domains/auth/password-hasher.js";
 import { AUTH_ROUTES } from "./domains/auth/routes.js";
 import { mountVerifyEmailPage } from "./domains/auth/verify-email-page.js";
-import { type Catalog, loadCatalog } from "./domains/catalog/catalog.js";
+import { type Catalog, findVoice, loadCatalog, NATURAL_ENGLISH_VOICE } from "./domains/catalog/catalog.js";
 import { renderSettingsResolver } from "./domains/renders/render-settings.js";
 import { storedCredentials } from "./domains/storyboards/credentials-port.js";
 import { walletSecondsLedger } from "./domains/wallet/reservations.js";
@@ -108,6 +108,13 @@ export async function buildApp(opts: AppOptions): Promise<App> {
       ? new RedisRateLimitStore(new Redis(config.redisUrl, { maxRetriesPerRequest: 2, enableOfflineQueue: true }))
       : new MemoryRateLimitStore(() => clock.now().getTime()));
   const catalog = opts.catalog ?? (await loadCatalog());
+  if (!opts.catalog && !findVoice(catalog, NATURAL_ENGLISH_VOICE)) {
+    // Narration still works (espeak-ng speaks English too), just with a robotic voice.
+    app.log.warn(
+      { voice: NATURAL_ENGLISH_VOICE },
+      "festival's natural English voice is not installed (apt-get install festival festvox-us-slt-hts); English falls back to espeak-ng",
+    );
+  }
   // Local files: the domains see only the Storage contract; the file route below also serves them.
   const files = new LocalStorage(join(config.dataDir, "files"), config.publicUrl, vault.derive("files"), clock);
   const deps: Deps = {

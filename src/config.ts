@@ -42,6 +42,8 @@ export interface Config {
   voicePreviewDaily: { perCaller: number; global: number };
   /** The espeak-ng program voice synthesis runs. */
   espeakBinary: string;
+  /** Festival's text2wave program, which speaks the festival voices (the default English voice). */
+  text2waveBinary: string;
   /** The ffmpeg and ffprobe programs the compositor runs (names are looked up on PATH). */
   ffmpegBinaries: { ffmpeg: string; ffprobe: string };
   /** Dashboard sign-up and sign-in throttles (src/http/rate-limit/auth-throttle.ts). */
@@ -213,6 +215,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       global: int("CLIPWRIGHT_VOICE_PREVIEW_DAILY_GLOBAL", env.CLIPWRIGHT_VOICE_PREVIEW_DAILY_GLOBAL, 5000, 1),
     },
     espeakBinary: env.CLIPWRIGHT_ESPEAK_BINARY || "espeak-ng",
+    text2waveBinary: env.CLIPWRIGHT_TEXT2WAVE_BINARY || "text2wave",
     ffmpegBinaries: { ffmpeg: env.CLIPWRIGHT_FFMPEG || "ffmpeg", ffprobe: env.CLIPWRIGHT_FFPROBE || "ffprobe" },
     authThrottle: {
       signupsPerHour: int("CLIPWRIGHT_SIGNUPS_PER_HOUR", env.CLIPWRIGHT_SIGNUPS_PER_HOUR, 5, 1),

@@ -23,18 +23,25 @@ describe("catalogue over HTTP", () => {
     expect(plans.body.data.map((p: { id: string }) => p.id)).toEqual(["starter", "pro", "business"]);
   });
 
-  it("lists the installed espeak-ng voices with id, name, language, gender and engine", async () => {
+  it("lists the installed espeak-ng and festival voices with id, name, language, gender and engine", async () => {
     const res = await h.request("GET", "/catalog/voices?language=en-US", { token: key });
     expect(res.body.data.length).toBeGreaterThan(0);
     for (const v of res.body.data) {
       expect(v).toMatchObject({
-        id: expect.stringMatching(/^espeak-ng:/),
+        id: expect.stringMatching(/^(espeak-ng|festival):/),
         name: expect.any(String),
-        engine: "espeak-ng",
+        engine: expect.stringMatching(/^(espeak-ng|festival)$/),
       });
+      expect(v.id.startsWith(`${v.engine}:`)).toBe(true);
       expect(["female", "male", "neutral"]).toContain(v.gender);
     }
     expect(res.body.data.some((v: { id: string }) => v.id === "espeak-ng:en-us")).toBe(true);
+    // The natural voice (festvox-us-slt-hts, installed by the setup script) is the product's default.
+    expect(res.body.data.find((v: { id: string }) => v.id === "festival:cmu_us_slt_arctic_hts")).toMatchObject({
+      engine: "festival",
+      gender: "female",
+      isDefault: true,
+    });
   });
 
   it("walks the voices in pages", async () => {

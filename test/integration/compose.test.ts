@@ -2,8 +2,10 @@ import { mkdtemp, readdir, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { BACKGROUNDS, CAPTION_STYLES } from "../../src/domains/catalog/render-options.js";
+import { BACKGROUNDS, CAPTION_STYLES, CAPTURES } from "../../src/domains/catalog/render-options.js";
 import { frameStyleOf } from "../../src/domains/renders/render-options.js";
+import { layoutFor } from "../../src/media/compose/background.js";
+import { captionBandHeight } from "../../src/media/compose/caption-placement.js";
 import {
   type ComposeInput,
   type ComposeScene,
@@ -20,8 +22,12 @@ const pick = <T extends { id: string }>(list: readonly T[], id: string): T => {
   return v;
 };
 /** The frame style of a catalogue background and caption style, mapped as a render maps them. */
-const style = (background: string, captionStyle: string) =>
-  frameStyleOf({ background: pick(BACKGROUNDS, background), captionStyle: pick(CAPTION_STYLES, captionStyle) });
+const style = (background: string, captionStyle: string, capture = "desktop") =>
+  frameStyleOf({
+    background: pick(BACKGROUNDS, background),
+    captionStyle: pick(CAPTION_STYLES, captionStyle),
+    capture: pick(CAPTURES, capture),
+  });
 
 describe.runIf(process.env.CLIPWRIGHT_TEST_DB !== "postgres")("composeWalkthrough", () => {
   let dir: string;
@@ -112,6 +118,7 @@ describe.runIf(process.env.CLIPWRIGHT_TEST_DB !== "postgres")("composeWalkthroug
     png.c = await still("c", "smptebars");
     png.strip = await still("strip", "testsrc", "640x1200");
     png.phone = await still("phone", "testsrc2", "1170x2532");
+    png.phoneBlue = await still("phoneBlue", "color=c=0x3366cc", "1170x2532");
     wav = join(dir, "line.wav");
     await runFfmpeg(["-y", "-f", "lavfi", "-i", "sine=frequency=440:sample_rate=22050:duration=1", wav]);
   }, 60_000);
@@ -250,6 +257,113 @@ describe.runIf(process.env.CLIPWRIGHT_TEST_DB !== "postgres")("composeWalkthroug
       }
     }
   }, 60_000);
+
+  /** Per pixel, the largest channel difference from `ref` over a region: its maximum and where it exceeds `over`. */
+  function deviation(
+    f: Buffer,
+    width: number,
+    r: { x: number; y: number; width: number; height: number },
+    over: number,
+  ) {
+    const at = (x: number, y: number) => (y * width + x) * 3;
+    const ref = [...f.subarray(at(r.x + r.width / 2, r.y + 2), at(r.x + r.width / 2, r.y + 2) + 3)];
+    let max = 0;
+    const hits = { x0: Number.POSITIVE_INFINITY, y0: Number.POSITIVE_INFINITY, x1: -1, y1: -1 };
+    for (let y = r.y; y < r.y + r.height; y++)
+      for (let x = r.x; x < r.x + r.width; x++) {
+        const d = Math.max(...[0, 1, 2].map((c) => Math.abs((f[at(x, y) + c] ?? 0) - (ref[c] ?? 0))));
+        max = Math.max(max, d);
+        if (d > over)
+          Object.assign(hits, { x0: Math.min(hits.x0, x), y0: Math.min(hits.y0, y), x1: x, y1: Math.max(hits.y1, y) });
+      }
+    return { max, spanX: hits.x1 - hits.x0 + 1, spanY: hits.y1 - hits.y0 + 1 };
+  }
+
+  it("shows a touch indicator at a phone capture's taps and never the arrow cursor", async () => {
+    const output = { width: 270, height: 480 };
+    const phone = { width: 390, height: 844, deviceScaleFactor: 3 };
+    const tap = { kind: "click" as const, target: { x: 150, y: 300, width: 90, height: 40 } };
+    const run = (capture: string) =>
+      composeWalkthrough(
+        input({
+          output,
+          viewport: phone,
+          scenes: [scene("tap", tap, png.phoneBlue as Buffer, png.phoneBlue as Buffer)],
+          style: style("none", "none", capture),
+        }),
+      );
+    const touch = await run("phone");
+    const arrow = await run("desktop");
+    const card = layoutFor(output, { width: 1170, height: 2532 }, { kind: "none" }).card;
+    const inside = { x: card.x + 4, y: card.y + 4, width: card.width - 8, height: card.height - 8 };
+    // Halfway through the travel (the tap is at 0.8 s): the arrow is on screen, the touch capture shows nothing.
+    const travelling = 12;
+    expect(deviation(await frameRgb(arrow.video.path, travelling), output.width, inside, 40).max).toBeGreaterThan(100);
+    expect(deviation(await frameRgb(touch.video.path, travelling), output.width, inside, 40).max).toBeLessThan(16);
+    // Just after the tap: a small round indicator, about a fingertip wide (radius 4 % of the short side).
+    const tapped = deviation(await frameRgb(touch.video.path, 25), output.width, inside, 25);
+    expect(tapped.max).toBeGreaterThan(40);
+    for (const span of [tapped.spanX, tapped.spanY]) {
+      expect(span).toBeGreaterThanOrEqual(12);
+      expect(span).toBeLessThanOrEqual(36); // encoding blurs the edge a little
+    }
+    // It fades: at the scene's end the page is clean again.
+    expect(deviation(await frameRgb(touch.video.path, touch.frames - 1), output.width, inside, 40).max).toBeLessThan(
+      16,
+    );
+  });
+
+  it("fills a landscape frame with the default backdrop: no black bars around a 16:10 capture", async () => {
+    const byDefault = BACKGROUNDS.find((b) => b.isDefault)?.id ?? "";
+    const output = { width: 320, height: 180 };
+    const edges = async (backdrop: string) => {
+      const res = await composeWalkthrough(input({ output, style: style(backdrop, "classic") }));
+      const f = await frameRgb(res.video.path, 10);
+      const sums: number[] = [];
+      for (let y = 0; y < output.height; y += 6)
+        for (const x of [0, 2, output.width - 3, output.width - 1]) {
+          const i = (y * output.width + x) * 3;
+          sums.push((f[i] ?? 0) + (f[i + 1] ?? 0) + (f[i + 2] ?? 0));
+        }
+      return Math.min(...sums);
+    };
+    expect(await edges("none")).toBeLessThan(10); // what the old default did: bars of pure black
+    expect(await edges(byDefault)).toBeGreaterThan(40);
+  });
+
+  it("puts portrait captions in the backdrop under a phone's screen, never over the page", async () => {
+    const output = { width: 270, height: 480 };
+    const frameStyle = style("ocean", "classic", "phone");
+    const res = await composeWalkthrough(
+      input({
+        output,
+        viewport: { width: 390, height: 844, deviceScaleFactor: 3 },
+        scenes: [scene("s1", { kind: "cut" }, png.phone as Buffer, null, "Hello there")],
+        style: frameStyle,
+      }),
+    );
+    // The narration runs 0.3–1.3 s over a still page: frame 20 has the caption, frame 50 does not.
+    const a = await frameRgb(res.video.path, 20);
+    const b = await frameRgb(res.video.path, 50);
+    const band = captionBandHeight(frameStyle.captions, output);
+    const { card, captionBand } = layoutFor(output, { width: 1170, height: 2532 }, frameStyle.backdrop, band);
+    if (!captionBand) throw new Error("no caption band under the phone");
+    expect(diff(a, b, output.width, card)).toBeLessThan(0.5);
+    expect(diff(a, b, output.width, captionBand)).toBeGreaterThan(2);
+  });
+
+  it("moves a caption to the top when the element acted on is in the bottom caption band", async () => {
+    const output = { width: 480, height: 270 };
+    // Wide enough not to zoom; at the bottom of the page, where the caption would go.
+    const low = { kind: "click" as const, target: { x: 20, y: 150, width: 280, height: 45 } };
+    const scenes = [scene("low", low, png.b as Buffer, png.a as Buffer, "Hello there")];
+    const burned = await composeWalkthrough(input({ output, scenes, style: style("none", "classic") }));
+    const plain = await composeWalkthrough(input({ output, scenes, style: style("none", "none") }));
+    const a = await frameRgb(burned.video.path, 20);
+    const b = await frameRgb(plain.video.path, 20);
+    expect(diff(a, b, output.width, { x: 40, y: 0, width: 400, height: 80 })).toBeGreaterThan(2);
+    expect(diff(a, b, output.width, { x: 0, y: 150, width: 480, height: 120 })).toBeLessThan(0.5);
+  });
 
   it("makes exactly round(targetSeconds × fps) frames", async () => {
     const res = await composeWalkthrough(input({ targetSeconds: 3.27, fps: 25 }));

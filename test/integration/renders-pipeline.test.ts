@@ -4,6 +4,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { renderJob } from "../../src/jobs/catalogue.js";
 import { watermarkBox } from "../../src/media/compose/index.js";
+import { measureLoudness } from "../../src/media/ffmpeg/loudness.js";
 import { probe } from "../../src/media/ffmpeg/probe.js";
 import { runFfmpeg } from "../../src/media/ffmpeg/run.js";
 import { Harness, idem } from "../../src/testutil/harness.js";
@@ -177,6 +178,11 @@ describe.runIf(process.env.CLIPWRIGHT_TEST_DB !== "postgres")("walkthrough rende
     expect(Math.abs((info.video?.durationSeconds ?? 0) - result.durationSeconds)).toBeLessThanOrEqual(1 / FPS);
     expect(info.audio).toMatchObject({ codec: "aac", sampleRate: 48_000 });
     expect(Math.abs((info.audio?.durationSeconds ?? 0) - result.durationSeconds)).toBeLessThanOrEqual(1 / FPS);
+    // Narration at the web's loudness: -16 LUFS ±1 integrated, true peak ≤ -1 dBTP, as muxed (AAC).
+    const loudness = await measureLoudness(paidVideo);
+    expect(loudness.integrated).toBeGreaterThanOrEqual(-17);
+    expect(loudness.integrated).toBeLessThanOrEqual(-15);
+    expect(loudness.truePeak).toBeLessThanOrEqual(-1);
 
     // Captions: the edited line is there, the hidden beat's is not, cues in order inside the video.
     const vttUrl = result.artifacts.find((a) => a.type === "captions")?.url as string;

@@ -28,6 +28,18 @@ describe("POST /voices/preview", () => {
   afterAll(() => h.close());
   afterEach(() => vi.restoreAllMocks());
 
+  it("speaks with festival's natural English voice (festival engine behind the same route)", async () => {
+    const res = await preview(h, token, {
+      voiceId: "festival:cmu_us_slt_arctic_hts",
+      text: "Welcome to the dashboard (it is new).",
+    });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ voiceId: "festival:cmu_us_slt_arctic_hts", language: "en-US" });
+    const file = await fetchFile(h, res.body.audio.url);
+    expect(parseWav(file.bytes)).toMatchObject({ sampleRate: 48_000, channels: 1 });
+    expect(res.body.audio.durationSeconds).toBeGreaterThan(1);
+  });
+
   it("speaks the text with espeak-ng and serves a WAV file by signed URL", async () => {
     const res = await preview(h, token, { voiceId: "espeak-ng:en-us", text: "Welcome to the dashboard." });
     expect(res.status).toBe(200);

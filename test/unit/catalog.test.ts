@@ -149,16 +149,24 @@ describe("buildCatalog", () => {
     expect(langs.filter((l) => l.isDefault).map((l) => l.id)).toEqual(["en-US"]);
   });
 
-  it("defaults to American English, landscape, desktop, classic captions, no background or presenter", () => {
+  it("defaults to American English, landscape, desktop, classic captions, the midnight backdrop, no presenter", () => {
     expect(sampleCatalog().defaults).toEqual({
       avatar: "none",
-      background: "none",
+      background: "midnight",
       captionStyle: "classic",
       capture: "desktop",
       orientation: "landscape",
       voiceId: "espeak-ng:en-us",
       language: "en-US",
     });
+  });
+
+  it("prefers festival's natural English voice when it is installed, for English only", () => {
+    const catalog = buildCatalog([...sampleCatalog().voices, ...festivalVoices(["cmu_us_slt_arctic_hts"])]);
+    expect(catalog.defaults).toMatchObject({ voiceId: "festival:cmu_us_slt_arctic_hts", language: "en-US" });
+    expect(findLanguage(catalog, "en")?.defaultVoiceId).toBe("festival:cmu_us_slt_arctic_hts");
+    expect(findLanguage(catalog, "en-US")?.defaultVoiceId).toBe("festival:cmu_us_slt_arctic_hts");
+    expect(findLanguage(catalog, "fr")?.defaultVoiceId).toMatch(/^espeak-ng:fr/);
   });
 
   it("has no voices, languages or default voice without a speech engine", () => {
@@ -193,8 +201,32 @@ describe("loadCatalog on this machine", () => {
       expect(languages.has(v.language), v.id).toBe(true);
       expect(v.language.length).toBeLessThanOrEqual(16); // the quote's `language` bound
     }
-    expect(catalog.defaults.voiceId).toBe("espeak-ng:en-us");
+    // festival and its HTS voice are installed by scripts/setup.mjs like espeak-ng: the natural voice is the default.
+    expect(catalog.defaults.voiceId).toBe("festival:cmu_us_slt_arctic_hts");
     expect(await loadCatalog()).toBe(catalog); // engines are read once
+  });
+
+  it("lists festival's natural US English voice, the default for English; espeak-ng keeps the other languages", async () => {
+    const catalog = await loadCatalog();
+    expect(catalog.voices.find((v) => v.id === "festival:cmu_us_slt_arctic_hts")).toMatchObject({
+      language: "en-US",
+      languages: ["en-US", "en"],
+      gender: "female",
+      engine: "festival",
+      engineVoice: "cmu_us_slt_arctic_hts",
+    });
+    expect(catalog.defaults).toMatchObject({ voiceId: "festival:cmu_us_slt_arctic_hts", language: "en-US" });
+    expect(findLanguage(catalog, "en")?.defaultVoiceId).toBe("festival:cmu_us_slt_arctic_hts");
+    expect(findLanguage(catalog, "en-US")?.defaultVoiceId).toBe("festival:cmu_us_slt_arctic_hts");
+    expect(findLanguage(catalog, "en-GB")?.defaultVoiceId).toMatch(/^espeak-ng:/);
+    expect(findLanguage(catalog, "fr")?.defaultVoiceId).toMatch(/^espeak-ng:/);
+  });
+
+  it("falls back to espeak-ng's English when festival is missing", async () => {
+    const catalog = await loadCatalog({ festivalBinary: "/nonexistent/festival" });
+    expect(catalog.voices.some((v) => v.engine === "festival")).toBe(false);
+    expect(catalog.defaults.voiceId).toBe("espeak-ng:en-us");
+    expect(findLanguage(catalog, "en")?.defaultVoiceId).toBe("espeak-ng:en-us");
   });
 
   it("answers an empty voice list when no engine is installed", async () => {
@@ -354,7 +386,7 @@ describe("resolveRenderOptions", () => {
       maxSeconds: r.maxSeconds,
     }).toEqual({
       avatar: "none",
-      background: "none",
+      background: "midnight",
       captionStyle: "classic",
       capture: "desktop",
       orientation: "landscape",
@@ -364,7 +396,7 @@ describe("resolveRenderOptions", () => {
       targetSeconds: null,
       maxSeconds: null,
     });
-    expect(resolve({ background: null, voiceId: null }).background.id).toBe("none");
+    expect(resolve({ background: null, voiceId: null }).background.id).toBe("midnight");
   });
 
   it("takes the language from a named voice and the voice from a named language", () => {

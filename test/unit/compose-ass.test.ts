@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { BACKGROUNDS, CAPTION_STYLES } from "../../src/domains/catalog/render-options.js";
+import { BACKGROUNDS, CAPTION_STYLES, CAPTURES } from "../../src/domains/catalog/render-options.js";
 import { frameStyleOf } from "../../src/domains/renders/render-options.js";
 import {
   assColor,
@@ -15,7 +15,9 @@ import {
 const look = (id: string) => {
   const captionStyle = CAPTION_STYLES.find((x) => x.id === id);
   const background = BACKGROUNDS[0];
-  const mapped = captionStyle && background ? frameStyleOf({ background, captionStyle }).captions : null;
+  const capture = CAPTURES[0];
+  const mapped =
+    captionStyle && background && capture ? frameStyleOf({ background, captionStyle, capture }).captions : null;
   if (!mapped) throw new Error(id);
   return mapped;
 };

@@ -112,6 +112,7 @@ describe("motion", () => {
       frames: 90,
       cursorFrom: { x: 10, y: 10 },
       fadeIn: false,
+      room: { top: 0, bottom: 0 },
     };
     expect(frameSpec(plan, 0).base.still.id).toBe(1);
     expect(frameSpec(plan, 0).view.width).toBe(1440);

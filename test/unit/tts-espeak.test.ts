@@ -24,6 +24,21 @@ describe("EspeakEngine (real espeak-ng)", () => {
     expect(info?.durationSeconds).toBe(out.durationSeconds);
   });
 
+  it("speaks at a presenter's pace (140–160 words per minute), not espeak-ng's hurried default", async () => {
+    const lines = [
+      "The dashboard opens on four figures: monthly earnings, annual earnings, tasks and pending requests.",
+      "Next, the charts page plots revenue for each month of the year.",
+      "Type London into the search box, and the table narrows to the offices there.",
+      "Settings are split into three tabs: profile, notifications and billing.",
+      "Welcome to SB Admin 2, a free dashboard template built on Bootstrap.",
+    ];
+    let seconds = 0;
+    for (const line of lines) seconds += (await engine.synthesize(line, enUs)).durationSeconds;
+    const wpm = (lines.join(" ").split(/\s+/).length * 60) / seconds;
+    expect(wpm).toBeGreaterThanOrEqual(140);
+    expect(wpm).toBeLessThanOrEqual(160);
+  });
+
   it("speaks text that looks like an option instead of obeying it", async () => {
     const out = await engine.synthesize("--version -v de", enUs);
     expect(out.durationSeconds).toBeGreaterThan(0.3);

@@ -30,8 +30,13 @@ export interface Catalog {
   defaults: RenderDefaults;
 }
 
-// The service's product default; any English voice stands in when it is missing.
-const PREFERRED_VOICE = "espeak-ng:en-us";
+/**
+ * The service's product defaults, best first: festival's natural US English voice (Debian
+ * festvox-us-slt-hts), then espeak-ng's; any English voice stands in when neither is installed.
+ */
+const PREFERRED_VOICES = ["festival:cmu_us_slt_arctic_hts", "espeak-ng:en-us"] as const;
+/** The voice a machine with every engine installed defaults to (the start-up check warns when it is missing). */
+export const NATURAL_ENGLISH_VOICE = PREFERRED_VOICES[0];
 
 const sameTag = (a: string, b: string): boolean => a.toLowerCase() === b.toLowerCase();
 export const voiceSpeaks = (voice: Voice, language: string): boolean =>
@@ -92,7 +97,8 @@ const defaultId = (entries: readonly { id: string; isDefault: boolean }[]): stri
 export function buildCatalog(voiceList: readonly Voice[]): Catalog {
   const voices = [...voiceList].sort((a, b) => compareIds(a.id, b.id));
   const english = voices.filter((v) => voiceSpeaks(v, "en"));
-  const voice = voices.find((v) => v.id === PREFERRED_VOICE) ?? pickVoice(english, "en", null) ?? voices[0];
+  const preferred = PREFERRED_VOICES.map((id) => voices.find((v) => v.id === id)).find((v) => v !== undefined);
+  const voice = preferred ?? pickVoice(english, "en", null) ?? voices[0];
   const defaults: RenderDefaults = {
     avatar: defaultId(AVATARS),
     background: defaultId(BACKGROUNDS),

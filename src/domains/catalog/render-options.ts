@@ -64,8 +64,13 @@ export const AVATARS: readonly AvatarOption[] = [
   },
 ];
 
+/**
+ * The default is a gradient, not `none`: a capture rarely has the frame's aspect ratio (a 16:10 desktop
+ * in a 16:9 frame, a phone in a portrait one), and `none` fits it on black bars. Inset over a backdrop
+ * the frame is filled, and the margin gives captions a place off the page.
+ */
 export const BACKGROUNDS: readonly BackgroundOption[] = [
-  { id: "none", name: "None", kind: "none", colors: [], angleDegrees: null, isDefault: true },
+  { id: "none", name: "None", kind: "none", colors: [], angleDegrees: null, isDefault: false },
   { id: "white", name: "White", kind: "solid", colors: ["#FFFFFF"], angleDegrees: null, isDefault: false },
   { id: "light-gray", name: "Light grey", kind: "solid", colors: ["#F3F4F6"], angleDegrees: null, isDefault: false },
   { id: "charcoal", name: "Charcoal", kind: "solid", colors: ["#111827"], angleDegrees: null, isDefault: false },
@@ -75,7 +80,7 @@ export const BACKGROUNDS: readonly BackgroundOption[] = [
     kind: "gradient",
     colors: ["#0F172A", "#312E81"],
     angleDegrees: 135,
-    isDefault: false,
+    isDefault: true,
   },
   {
     id: "ocean",

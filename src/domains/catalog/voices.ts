@@ -86,6 +86,11 @@ const FESTIVAL_LANGUAGE: [RegExp, string][] = [
 const FESTIVAL_FEMALE = /(^|_)(slt|clb|axb|eey|ljm|lnh|slp)(_|$)/;
 const FESTIVAL_MALE = /(^|_)(kal|ked|rab|don|el|awb|bdl|rms|jmk|ksp|aew|ahw|aup|fem|gka|rxr)(_|$)/;
 
+/** Display names of the festival voices the service installs; others show their festival name. */
+const FESTIVAL_NAMES: Record<string, string> = {
+  cmu_us_slt_arctic_hts: "English (America), natural female voice",
+};
+
 /** Festival voices whose language is known from their name; others are left out rather than guessed. */
 export function festivalVoices(names: readonly string[]): Voice[] {
   return names.flatMap((raw): Voice[] => {
@@ -96,9 +101,9 @@ export function festivalVoices(names: readonly string[]): Voice[] {
     return [
       {
         id: `festival:${name}`,
-        name: `Festival ${name}`,
+        name: FESTIVAL_NAMES[name] ?? `Festival ${name}`,
         language,
-        // espeak-ng is the default engine; festival voices rank after its voices.
+        // Ranked after espeak-ng's voices; the catalogue's preferred default puts the natural English voice first.
         ...ranked([
           [language, FESTIVAL_RANK],
           [primarySubtag(language), BARE_LANGUAGE_RANK + FESTIVAL_RANK],

@@ -68,7 +68,16 @@ function captionLookOf(style: CaptionStyleOption): CaptionLook | null {
   return { ...look, position };
 }
 
-/** How the compositor draws the frame for these options: the backdrop and the burned-in captions' look. */
-export function frameStyleOf(resolved: Pick<ResolvedRenderOptions, "background" | "captionStyle">): FrameStyle {
-  return { backdrop: backdropOf(resolved.background), captions: captionLookOf(resolved.captionStyle) };
+/**
+ * How the compositor draws the frame for these options: the backdrop, the burned-in captions' look and
+ * the pointer (a touch capture has no cursor, so it shows taps instead of an arrow).
+ */
+export function frameStyleOf(
+  resolved: Pick<ResolvedRenderOptions, "background" | "captionStyle" | "capture">,
+): FrameStyle {
+  return {
+    backdrop: backdropOf(resolved.background),
+    captions: captionLookOf(resolved.captionStyle),
+    pointer: resolved.capture.mobile ? "touch" : "arrow",
+  };
 }

@@ -12,12 +12,24 @@ import { type Cue, MAX_LINE_CHARS, wrapCaption } from "./webvtt.js";
  * says can change how it is drawn.
  */
 
+/**
+ * Where one cue is drawn, chosen per cue by the compositor so it does not cover what the scene shows:
+ * against the top, middle or bottom edge (the style's margins), or centred on a point (a caption band
+ * in the backdrop's margin).
+ */
+export type CuePlacement = { align: "top" | "center" | "bottom" } | { centre: { x: number; y: number } };
+
+export interface PlacedCue extends Cue {
+  /** Absent: the look's own position. */
+  placement?: CuePlacement;
+}
+
 export interface AssInput {
   width: number;
   height: number;
   /** null: no captions (the mark may still be drawn). */
   look: CaptionLook | null;
-  cues: readonly Cue[];
+  cues: readonly PlacedCue[];
   watermark: boolean;
   durationSeconds: number;
 }
@@ -55,6 +67,42 @@ export function captionFontSize(look: CaptionLook, width: number, height: number
   return Math.max(8, Math.round(look.fontSizeRatio * Math.min(width, height)));
 }
 
+/** Distance between a caption and the frame's edge, output pixels. */
+export function captionMarginV(look: CaptionLook, height: number): number {
+  return Math.round(look.marginRatio * height);
+}
+
+/** The padding libass draws around boxed text (its outline width), output pixels. */
+function boxPadding(look: CaptionLook, size: number): number {
+  return look.boxColor !== null ? Math.round(size * 0.28) : 0;
+}
+
+/**
+ * The caption's drawn size for `lines` lines of at most `chars` characters (box included), output pixels:
+ * an estimate from DejaVu Sans' average advance and line height, for layout decisions.
+ */
+export function captionBlockSize(
+  look: CaptionLook,
+  output: { width: number; height: number },
+  lines: number,
+  chars: number,
+): { width: number; height: number } {
+  const size = captionFontSize(look, output.width, output.height);
+  const pad = boxPadding(look, size);
+  return {
+    width: Math.min(output.width, Math.ceil(chars * size * advanceOf(look) + 2 * pad)),
+    height: Math.ceil(lines * size * 1.17 + 2 * pad),
+  };
+}
+
+const advanceOf = (look: CaptionLook): number => (look.uppercase ? 0.7 : 0.56) + (look.fontWeight >= 600 ? 0.05 : 0);
+
+/** The cue's lines as drawn: upper-cased if the look says so, wrapped to the frame, at most maxLines. */
+export function captionLines(look: CaptionLook, output: { width: number; height: number }, text: string): string[] {
+  const raw = look.uppercase ? text.toUpperCase() : text;
+  return wrapCaption(raw, captionLineChars(look, output.width, output.height)).slice(0, Math.max(1, look.maxLines));
+}
+
 function horizontalMargin(look: CaptionLook, width: number, height: number): number {
   return Math.round(Math.max(look.marginRatio * Math.min(width, height) * 0.6, width * 0.05));
 }
@@ -62,7 +110,7 @@ function horizontalMargin(look: CaptionLook, width: number, height: number): num
 /** Characters per caption line that fit the frame at this look's size (DejaVu Sans average advance). */
 export function captionLineChars(look: CaptionLook, width: number, height: number): number {
   const size = captionFontSize(look, width, height);
-  const advance = (look.uppercase ? 0.7 : 0.56) + (look.fontWeight >= 600 ? 0.05 : 0);
+  const advance = advanceOf(look);
   const usable = width - 2 * horizontalMargin(look, width, height) - (look.boxColor ? size * 0.6 : 0);
   return Math.max(10, Math.min(MAX_LINE_CHARS, Math.floor(usable / (size * advance))));
 }
@@ -99,6 +147,14 @@ function pill(w: number, h: number): string {
 
 const ALIGN: Record<string, number> = { bottom: 2, center: 5, top: 8 };
 
+/** The override block that puts a cue where the compositor placed it ("" for the style's own place). */
+function placementTag(placement: CuePlacement | undefined): string {
+  if (!placement) return "";
+  if ("align" in placement) return `{\\an${ALIGN[placement.align] ?? 2}}`;
+  const r = (v: number) => Math.round(v * 10) / 10;
+  return `{\\an5\\pos(${r(placement.centre.x)},${r(placement.centre.y)})}`;
+}
+
 /** `{\kNN}` per word, each word's share of the cue proportional to its characters (centiseconds). */
 function karaoke(text: string, seconds: number): string {
   const words = text.split(" ").filter(Boolean);
@@ -123,11 +179,11 @@ export function toAss(input: AssInput): string {
   if (look) {
     const size = captionFontSize(look, width, height);
     const boxed = look.boxColor !== null;
-    const outline = boxed ? Math.round(size * 0.28) : look.strokeColor ? Math.max(1, size * look.strokeWidthRatio) : 0;
+    const outline = boxed ? boxPadding(look, size) : look.strokeColor ? Math.max(1, size * look.strokeWidthRatio) : 0;
     const primary = assColor(look.highlightColor ?? look.textColor);
     const secondary = assColor(look.textColor);
     const outlineColor = assColor(look.boxColor ?? look.strokeColor ?? "#000000");
-    const marginV = Math.round(look.marginRatio * height);
+    const marginV = captionMarginV(look, height);
     const marginH = horizontalMargin(look, width, height);
     const align = ALIGN[look.position] ?? 2;
     const style = (name: string, border: number, outlineWidth: number) =>
@@ -137,18 +193,17 @@ export function toAss(input: AssInput): string {
     // overlap: the box is drawn by an invisible copy of the line underneath, the words on top unboxed.
     const splitBox = boxed && look.highlightColor !== null;
     if (splitBox) styles.push(style("CaptionWords", 1, 0));
-    const lineChars = captionLineChars(look, width, height);
     for (const cue of input.cues) {
-      const raw = look.uppercase ? cue.text.toUpperCase() : cue.text;
-      const lines = wrapCaption(raw, lineChars).slice(0, Math.max(1, look.maxLines));
+      const lines = captionLines(look, { width, height }, cue.text);
       const seconds = cue.endSeconds - cue.startSeconds;
       const plain = lines.map((l) => escapeAssText(l)).join("\\N");
       const span = `${assTime(cue.startSeconds)},${assTime(cue.endSeconds)}`;
-      if (!look.highlightColor) events.push(`Dialogue: 0,${span},Caption,,0,0,0,,${plain}`);
-      else if (!splitBox) events.push(`Dialogue: 0,${span},Caption,,0,0,0,,${karaokeLines(lines, seconds)}`);
+      const at = placementTag(cue.placement);
+      if (!look.highlightColor) events.push(`Dialogue: 0,${span},Caption,,0,0,0,,${at}${plain}`);
+      else if (!splitBox) events.push(`Dialogue: 0,${span},Caption,,0,0,0,,${at}${karaokeLines(lines, seconds)}`);
       else {
-        events.push(`Dialogue: 0,${span},Caption,,0,0,0,,{\\1a&HFF&}${plain}`);
-        events.push(`Dialogue: 1,${span},CaptionWords,,0,0,0,,${karaokeLines(lines, seconds)}`);
+        events.push(`Dialogue: 0,${span},Caption,,0,0,0,,${at}{\\1a&HFF&}${plain}`);
+        events.push(`Dialogue: 1,${span},CaptionWords,,0,0,0,,${at}${karaokeLines(lines, seconds)}`);
       }
     }
   }

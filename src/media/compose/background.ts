@@ -5,6 +5,11 @@ import type { Backdrop } from "./types.js";
  * Framing: where the capture sits in the output (the "card") and the backdrop around it. With
  * background `none` the capture is fitted edge to edge on black; otherwise it is inset with a margin,
  * rounded corners and a soft drop shadow over a solid colour or a two-stop linear gradient.
+ *
+ * Captions go in the backdrop when it has room for them (a caption band under the card), so they never
+ * cover the page: the band is the margin left by the fit (a landscape page in a portrait frame), or, when
+ * the card is inset, made by shrinking the card a little (at most by MAX_BAND_SHRINK). Otherwise there
+ * is no band and the captions are placed over the card, clear of the scene's target.
  */
 
 export interface Layout {
@@ -13,26 +18,59 @@ export interface Layout {
   card: Rect;
   radius: number;
   inset: boolean;
+  /** The strip of backdrop under the card that holds the captions, or null when they go over the card. */
+  captionBand: Rect | null;
 }
 
 const even = (n: number): number => 2 * Math.round(n / 2);
+/** How much smaller the card may become to make room for a caption band (a fraction of its scale). */
+const MAX_BAND_SHRINK = 0.15;
 
-/** Fits an image of `image` aspect into the output, keeping the aspect ratio, centred. */
+function fitCard(
+  output: { width: number; height: number },
+  image: { width: number; height: number },
+  area: Rect,
+): Rect {
+  const scale = Math.min(area.width / image.width, area.height / image.height);
+  const width = Math.min(area.width - (area.width % 2), even(image.width * scale));
+  const height = Math.min(area.height - (area.height % 2), even(image.height * scale));
+  // Rounded down, so the card never reaches into the space left below it for captions.
+  const x = 2 * Math.floor((area.x + (area.width - width) / 2) / 2);
+  const y = 2 * Math.floor((area.y + (area.height - height) / 2) / 2);
+  return { x: Math.min(x, output.width - width), y: Math.min(y, output.height - height), width, height };
+}
+
+/**
+ * Fits an image of `image` aspect into the output, keeping the aspect ratio, centred; `bandHeight` is the
+ * height a caption band needs (0: no captions).
+ */
 export function layoutFor(
   output: { width: number; height: number },
   image: { width: number; height: number },
   bg: Backdrop,
+  bandHeight = 0,
 ): Layout {
   const inset = bg.kind !== "none";
   const short = Math.min(output.width, output.height);
   const margin = inset ? Math.round(short * 0.06) : 0;
-  const availW = output.width - 2 * margin;
-  const availH = output.height - 2 * margin;
-  const scale = Math.min(availW / image.width, availH / image.height);
-  const width = Math.min(availW - (availW % 2), even(image.width * scale));
-  const height = Math.min(availH - (availH % 2), even(image.height * scale));
-  const card = { x: even((output.width - width) / 2), y: even((output.height - height) / 2), width, height };
-  return { output, card, radius: inset ? Math.max(4, Math.round(short * 0.014)) : 0, inset };
+  const radius = inset ? Math.max(4, Math.round(short * 0.014)) : 0;
+  const area = { x: margin, y: margin, width: output.width - 2 * margin, height: output.height - 2 * margin };
+  const card = fitCard(output, image, area);
+  const below = (c: Rect): Rect => ({
+    x: 0,
+    y: c.y + c.height,
+    width: output.width,
+    height: output.height - c.y - c.height,
+  });
+  if (bandHeight <= 0) return { output, card, radius, inset, captionBand: null };
+  if (output.height - card.y - card.height >= bandHeight)
+    return { output, card, radius, inset, captionBand: below(card) };
+  if (inset) {
+    const raised = fitCard(output, image, { ...area, height: output.height - margin - bandHeight });
+    if (raised.height >= card.height * (1 - MAX_BAND_SHRINK))
+      return { output, card: raised, radius, inset, captionBand: below(raised) };
+  }
+  return { output, card, radius, inset, captionBand: null };
 }
 
 function gradientT(x: number, y: number, w: number, h: number, angle: number): number {

@@ -1,6 +1,8 @@
 import { captionLineChars, toAss } from "../captions/ass.js";
 import type { CaptionLook } from "../captions/look.js";
 import { type Cue, splitNarration, toWebVtt } from "../captions/webvtt.js";
+import type { Layout } from "./background.js";
+import { placeCue, type SceneFraming } from "./caption-placement.js";
 import type { Timeline } from "./timeline.js";
 import type { ComposeScene } from "./types.js";
 
@@ -8,35 +10,59 @@ import type { ComposeScene } from "./types.js";
  * Both caption files from the timeline's numbers: each scene's narration window is
  * [narrationStartSeconds, + narration.durationSeconds], split into cues by `splitNarration`. The WebVTT
  * file uses the standard two 42-character lines; burned-in cues are split to fit the frame at the
- * style's font size.
+ * style's font size and each is placed clear of its scene's target (caption-placement.ts).
  */
 
-function cuesFor(scenes: readonly ComposeScene[], timeline: Timeline, maxChars?: number): Cue[] {
-  const cues: Cue[] = [];
+interface SceneCue {
+  cue: Cue;
+  /** The index of the scene the cue is spoken in. */
+  scene: number;
+}
+
+function cuesFor(scenes: readonly ComposeScene[], timeline: Timeline, maxChars?: number): SceneCue[] {
+  const cues: SceneCue[] = [];
   scenes.forEach((scene, i) => {
     const timing = timeline.scenes[i];
     const { text, durationSeconds } = scene.narration;
     if (!timing || text.trim() === "" || !(durationSeconds > 0)) return;
-    cues.push(...splitNarration(text, timing.narrationStartSeconds, durationSeconds, maxChars));
+    for (const cue of splitNarration(text, timing.narrationStartSeconds, durationSeconds, maxChars))
+      cues.push({ cue, scene: i });
   });
   return cues;
 }
 
 export function webVttFor(scenes: readonly ComposeScene[], timeline: Timeline): string {
-  return toWebVtt(cuesFor(scenes, timeline));
+  return toWebVtt(cuesFor(scenes, timeline).map((c) => c.cue));
 }
 
-/** The ASS script to burn in, or null when nothing is drawn (no caption look and no mark). */
+/**
+ * The ASS script to burn in, or null when nothing is drawn (no caption look and no mark). `framing` is
+ * each scene's camera and target, in scene order.
+ */
 export function assFor(
   scenes: readonly ComposeScene[],
   timeline: Timeline,
   look: CaptionLook | null,
-  output: { width: number; height: number },
+  layout: Layout,
+  framing: readonly SceneFraming[],
   watermark: boolean,
 ): string | null {
   if (!look && !watermark) return null;
+  const { output } = layout;
   const cues = look
-    ? cuesFor(scenes, timeline, captionLineChars(look, output.width, output.height) * Math.max(1, look.maxLines))
+    ? cuesFor(scenes, timeline, captionLineChars(look, output.width, output.height) * Math.max(1, look.maxLines)).map(
+        ({ cue, scene }) => ({
+          ...cue,
+          placement: placeCue(
+            cue,
+            look,
+            layout,
+            framing[scene] as SceneFraming,
+            timeline.scenes[scene] as Timeline["scenes"][number],
+            timeline.fps,
+          ),
+        }),
+      )
     : [];
   return toAss({ ...output, look, cues, watermark, durationSeconds: timeline.durationSeconds });
 }

@@ -4,9 +4,11 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { artifactOf, concatAudio, posterFrame } from "../ffmpeg/encode.js";
 import { filterValue, type StreamEncoder, startStreamEncode } from "../ffmpeg/encode-stream.js";
+import { normalizeLoudness } from "../ffmpeg/loudness.js";
 import { FfmpegError } from "../ffmpeg/run.js";
 import { cornerMask, layoutFor, renderBackground } from "./background.js";
 import { clonePlanes, copyPlanes, type Planes } from "./canvas.js";
+import { captionBandHeight, captionRoom, type SceneFraming } from "./caption-placement.js";
 import { assFor, webVttFor } from "./captions.js";
 import { cursorEnd, frameSpec, type Point, type SceneStills } from "./motion.js";
 import { decodePng } from "./png.js";
@@ -106,7 +108,22 @@ export async function composeWalkthrough(input: ComposeInput): Promise<ComposedV
   const placed: string[] = [];
   try {
     await writeFile(tmp.vtt, webVttFor(scenes, timeline));
-    const ass = assFor(scenes, timeline, input.style.captions, output, input.watermark);
+    const image = {
+      width: viewport.width * viewport.deviceScaleFactor,
+      height: viewport.height * viewport.deviceScaleFactor,
+    };
+    const look = input.style.captions;
+    const layout = layoutFor(output, image, input.style.backdrop, captionBandHeight(look, output));
+    const room = captionRoom(look, layout);
+    const framing = scenes.map(
+      (s, i): SceneFraming => ({
+        motion: s.motion,
+        phases: phases[i] as (typeof phases)[number],
+        viewport,
+        room,
+      }),
+    );
+    const ass = assFor(scenes, timeline, look, layout, framing, input.watermark);
     let videoFilter: string | null = null;
     if (ass !== null) {
       const assPath = join(work, "captions.ass");
@@ -123,17 +140,15 @@ export async function composeWalkthrough(input: ComposeInput): Promise<ComposedV
           ]
         : [],
     );
+    const placedAudio = join(work, "narration-placed.wav");
+    await concatAudio(segments, timeline.durationSeconds, placedAudio, { signal, binaries: input.binaries });
+    // One gain for the whole track: every line at the same level, the video at the web's loudness.
     const audio = join(work, "narration.wav");
-    await concatAudio(segments, timeline.durationSeconds, audio, { signal, binaries: input.binaries });
+    await normalizeLoudness(placedAudio, audio, { signal, binaries: input.binaries });
     report(3);
 
-    const image = {
-      width: viewport.width * viewport.deviceScaleFactor,
-      height: viewport.height * viewport.deviceScaleFactor,
-    };
-    const layout = layoutFor(output, image, input.style.backdrop);
     const background = renderBackground(layout, input.style.backdrop);
-    const renderer = new FrameRenderer(layout, background, cornerMask(layout));
+    const renderer = new FrameRenderer(layout, background, cornerMask(layout), input.style.pointer);
     encoder = startStreamEncode({
       width: output.width,
       height: output.height,
@@ -157,10 +172,8 @@ export async function composeWalkthrough(input: ComposeInput): Promise<ComposedV
       if (signal?.aborted) throw aborted(signal);
       const timing = timeline.scenes[i] as (typeof timeline.scenes)[number];
       const plan = {
-        motion: scene.motion,
-        phases: phases[i] as (typeof phases)[number],
+        ...(framing[i] as SceneFraming),
         stills: stillsFor(scene, stills),
-        viewport,
         fps,
         frames: timing.frames,
         cursorFrom: cursor,

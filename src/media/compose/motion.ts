@@ -49,14 +49,26 @@ export const easeInOut = (t: number): number => {
 const MAX_ZOOM = 1.5;
 const ZOOM_OUT_SECONDS = 0.6;
 
-/** The zoomed view for a target: up to 1.5×, the target keeping room around it, never past the edges. */
-export function zoomView(target: Box, viewport: Viewport): Rect {
+/** The share of the card's height that burned-in captions cover at its top and bottom edges (0–1). */
+export interface CaptionRoom {
+  top: number;
+  bottom: number;
+}
+
+export const NO_ROOM: CaptionRoom = { top: 0, bottom: 0 };
+
+/**
+ * The zoomed view for a target: up to 1.5×, the target keeping room around it, never past the edges.
+ * The target is centred in the part of the view the captions leave free, so it does not end up under them.
+ */
+export function zoomView(target: Box, viewport: Viewport, room: CaptionRoom = NO_ROOM): Rect {
+  const free = Math.max(0.2, 1 - room.top - room.bottom);
   const z = Math.max(
     1,
     Math.min(
       MAX_ZOOM,
       (0.6 * viewport.width) / Math.max(1, target.width),
-      (0.6 * viewport.height) / Math.max(1, target.height),
+      (0.6 * free * viewport.height) / Math.max(1, target.height),
     ),
   );
   const width = viewport.width / z;
@@ -65,7 +77,7 @@ export function zoomView(target: Box, viewport: Viewport): Rect {
   const cy = target.y + target.height / 2;
   return {
     x: Math.min(viewport.width - width, Math.max(0, cx - width / 2)),
-    y: Math.min(viewport.height - height, Math.max(0, cy - height / 2)),
+    y: Math.min(viewport.height - height, Math.max(0, cy - height * (room.top + free / 2))),
     width,
     height,
   };
@@ -98,6 +110,35 @@ export interface SceneMotionPlan {
   cursorFrom: Point;
   /** Whether the scene opens with a crossfade from the previous scene's last frame. */
   fadeIn: boolean;
+  /** Where captions may cover the card, kept clear when zooming. */
+  room: CaptionRoom;
+}
+
+/**
+ * The part of the viewport shown at `t` seconds into a scene lasting `total` (the camera): the whole
+ * viewport, except around a click, hover or type, which zooms in on the target while the cursor travels
+ * and back out by the scene's end.
+ */
+export function sceneView(
+  plan: Pick<SceneMotionPlan, "motion" | "phases" | "viewport" | "room">,
+  t: number,
+  total: number,
+): Rect {
+  const { motion, phases, viewport } = plan;
+  const full: Rect = { x: 0, y: 0, width: viewport.width, height: viewport.height };
+  if (motion.kind === "cut" || motion.kind === "scroll") return full;
+  const zin = phases.arrive > 0 ? easeInOut(t / phases.arrive) : 1;
+  const outStart = Math.max(phases.afterAt + CROSSFADE_SECONDS, total - ZOOM_OUT_SECONDS);
+  const zout = t <= outStart ? 1 : easeInOut(1 - (t - outStart) / Math.max(1e-6, total - outStart));
+  return lerpRect(full, zoomView(motion.target, viewport, plan.room), Math.min(zin, zout));
+}
+
+/** The box the scene acts on at `t` seconds (viewport CSS px), or null: a scroll's target once it is reached. */
+export function sceneTarget(plan: Pick<SceneMotionPlan, "motion" | "phases">, t: number): Box | null {
+  const m = plan.motion;
+  if (m.kind === "cut") return null;
+  if (m.kind === "scroll") return m.target !== null && t >= plan.phases.scrollEnd ? m.target : null;
+  return m.target;
 }
 
 /** Where the cursor rests when the scene ends (the next scene starts from there). */
@@ -142,10 +183,7 @@ export function frameSpec(plan: SceneMotionPlan, frame: number): FrameSpec {
 
   // click, hover, type: travel with zoom-in, the action, hold, zoom back out by the scene's end.
   const target = motion.target;
-  const zin = phases.arrive > 0 ? easeInOut(t / phases.arrive) : 1;
-  const outStart = Math.max(phases.afterAt + CROSSFADE_SECONDS, total - ZOOM_OUT_SECONDS);
-  const zout = t <= outStart ? 1 : easeInOut(1 - (t - outStart) / Math.max(1e-6, total - outStart));
-  const view = lerpRect(full, zoomView(target, viewport), Math.min(zin, zout));
+  const view = sceneView(plan, t, total);
   spec.view = view;
   spec.cursor = t < phases.arrive ? cursorAt(plan.cursorFrom, centre(target), t / phases.arrive) : centre(target);
   if (phases.clickAt !== null && t >= phases.clickAt && t < phases.clickAt + RIPPLE_SECONDS) {

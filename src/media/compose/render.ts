@@ -2,12 +2,14 @@ import { applyCornerMask, type CornerMask, type Layout } from "./background.js";
 import { blendSprite, copyPlanes, createPlanes, mixPlanes, type Planes } from "./canvas.js";
 import type { FrameSpec, Layer } from "./motion.js";
 import { drawRegion } from "./resample.js";
-import { type CursorSprites, cursorSprites, placeCursor, rippleSprite } from "./sprites.js";
+import { type CursorSprites, cursorSprites, placeCursor, rippleSprite, touchSprite } from "./sprites.js";
+import type { FrameStyle } from "./types.js";
 
 /**
  * Frame specs → YUV pictures. The card content for a (still, camera) pair is cached, so a held shot is
  * resampled once, and a frame whose spec equals the previous one returns the very same buffer (the
  * writer re-sends it; nothing is drawn). Only zoom and scroll frames resample, always from the still.
+ * The pointer is an arrow with a click ripple, or for touch captures only a touch indicator at each tap.
  */
 
 const CONTENT_CACHE = 4;
@@ -24,6 +26,7 @@ export class FrameRenderer {
   private current = 0;
   private readonly cursor: CursorSprites;
   private readonly rippleRadius: number;
+  private readonly touchRadius: number;
   private lastKey = "";
   /** Frames drawn vs re-sent, for the report and tests. */
   drawn = 0;
@@ -34,12 +37,14 @@ export class FrameRenderer {
     private readonly layout: Layout,
     private readonly background: Planes,
     private readonly mask: CornerMask,
+    private readonly pointer: FrameStyle["pointer"] = "arrow",
   ) {
     const { width, height } = layout.output;
     const short = Math.min(width, height);
     this.ring = Array.from({ length: FRAME_RING }, () => createPlanes(width, height));
     this.cursor = cursorSprites(Math.max(14, Math.round(short * 0.03)));
     this.rippleRadius = Math.max(10, Math.round(short * 0.035));
+    this.touchRadius = Math.max(10, Math.round(short * 0.04));
   }
 
   private layerKey(l: Layer): string {
@@ -95,11 +100,12 @@ export class FrameRenderer {
     const cursor = this.toOutput(spec.cursor, spec.view);
     const ripple = spec.ripple ? { ...this.toOutput(spec.ripple.at, spec.view), t: spec.ripple.t } : null;
     const fade = previous ? spec.fromPrevious : 0;
+    const touch = this.pointer === "touch";
     const key = [
       this.layerKey(spec.base),
       spec.over ? `${this.layerKey(spec.over)}~${spec.overAlpha.toFixed(3)}` : "",
       fade.toFixed(3),
-      `${Math.round(cursor.x * 2)},${Math.round(cursor.y * 2)}`,
+      touch ? "" : `${Math.round(cursor.x * 2)},${Math.round(cursor.y * 2)}`,
       ripple ? `${ripple.t.toFixed(3)}` : "",
     ].join("|");
     if (key === this.lastKey) {
@@ -115,12 +121,19 @@ export class FrameRenderer {
       mixPlanes(out, base, this.contentFor(spec.over), spec.overAlpha);
     } else copyPlanes(out, base);
     if (fade > 0 && previous) mixPlanes(out, out, previous, fade);
-    if (ripple) {
-      const r = rippleSprite(this.rippleRadius, ripple.t, ripple.x, ripple.y);
-      blendSprite(out, r.sprite, r.x, r.y);
+    if (touch) {
+      if (ripple) {
+        const r = touchSprite(this.touchRadius, ripple.t, ripple.x, ripple.y);
+        blendSprite(out, r.sprite, r.x, r.y);
+      }
+    } else {
+      if (ripple) {
+        const r = rippleSprite(this.rippleRadius, ripple.t, ripple.x, ripple.y);
+        blendSprite(out, r.sprite, r.x, r.y);
+      }
+      const c = placeCursor(this.cursor, cursor.x, cursor.y);
+      blendSprite(out, c.sprite, c.x, c.y);
     }
-    const c = placeCursor(this.cursor, cursor.x, cursor.y);
-    blendSprite(out, c.sprite, c.x, c.y);
     this.lastKey = key;
     return out;
   }

@@ -177,3 +177,42 @@ export function rippleSprite(
   }
   return { sprite: { width: size, height: size, data }, x: x0, y: y0 };
 }
+
+/**
+ * The touch indicator at progress `t` (0–1) after a tap: a soft translucent fingertip-sized disc (grey,
+ * so it shows on light pages, with a light rim for dark ones) that appears at the tap, shrinks slightly
+ * as if pressed and fades. Phone captures show this instead of the arrow: a phone has no cursor.
+ */
+export function touchSprite(
+  radius: number,
+  t: number,
+  cx: number,
+  cy: number,
+): { sprite: Sprite; x: number; y: number } {
+  const p = Math.min(1, Math.max(0, t));
+  const r = radius * (1 - 0.12 * p);
+  const opacity = 1 - p * p;
+  const rim = Math.max(1.5, radius * 0.08);
+  const x0 = Math.floor(cx - radius - 2);
+  const y0 = Math.floor(cy - radius - 2);
+  const size = Math.ceil(2 * radius + 4);
+  const data = new Float32Array(size * size * 4);
+  for (let y = 0; y < size; y++) {
+    for (let x = 0; x < size; x++) {
+      const d = Math.hypot(x0 + x + 0.5 - cx, y0 + y + 0.5 - cy);
+      const inside = Math.min(1, Math.max(0, r - d + 0.5));
+      const ring = Math.min(1, Math.max(0, rim / 2 - Math.abs(d - r + rim / 2) + 0.5));
+      // A grey disc at 45 % with a white rim at 75 %, premultiplied.
+      const discA = 0.45 * inside * (1 - ring);
+      const ringA = 0.75 * ring;
+      const a = opacity * (discA + ringA);
+      const i = (y * size + x) * 4;
+      const c = opacity * (110 * discA + 255 * ringA);
+      data[i] = c;
+      data[i + 1] = c;
+      data[i + 2] = c;
+      data[i + 3] = 255 * a;
+    }
+  }
+  return { sprite: { width: size, height: size, data }, x: x0, y: y0 };
+}

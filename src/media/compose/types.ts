@@ -77,6 +77,11 @@ export interface FrameStyle {
   backdrop: Backdrop;
   /** How burned-in captions are drawn; null burns none (the WebVTT file is written either way). */
   captions: CaptionLook | null;
+  /**
+   * How the viewer's hand is shown: an arrow cursor that travels and clicks (desktop captures), or a
+   * touch indicator that appears where the finger taps and fades (phone captures, which have no cursor).
+   */
+  pointer: "arrow" | "touch";
 }
 
 export interface ComposeInput {

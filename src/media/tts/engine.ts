@@ -1,6 +1,6 @@
 /**
- * The speech-engine seam: espeak-ng is the default because it runs offline on any machine; a cloud voice provider can
- * implement the same interface. Engines answer WAV bytes; callers store or transcode them.
+ * The speech-engine seam: festival (a natural English voice) and espeak-ng (every other language) run offline
+ * on any machine; a cloud voice provider can implement the same interface. Engines answer WAV bytes; callers store or transcode them.
  */
 
 /** What an engine needs of a catalogue voice. */
