@@ -20,7 +20,7 @@ export type SeedOptions = StoredStoryboardOptions;
 
 export const DEFAULT_OPTIONS: SeedOptions = {
   avatar: "none",
-  background: "none",
+  background: "midnight",
   captionStyle: "classic",
   capture: "desktop",
   language: "en-US",
