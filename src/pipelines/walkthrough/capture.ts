@@ -1,5 +1,5 @@
 import type { Locator, Page } from "playwright-core";
-import { captureFrame } from "../../media/browser/index.js";
+import { captureFrame, waitForSettled, watchNetwork } from "../../media/browser/index.js";
 import type { Box, CapturedScene, Viewport } from "../../media/compose/types.js";
 import { clickAndSettle, findTarget, openPage, sameDocument, scrollToTop } from "./perform.js";
 import type { Beat } from "./plan.js";
@@ -7,7 +7,8 @@ import type { Beat } from "./plan.js";
 /**
  * Capture for renders: replays a plan's beats from the start and takes only the stills each beat's
  * motion needs. The compositor makes the motion from them, so nothing here waits on a wall clock and a
- * slow machine records the same video as a fast one.
+ * slow machine records the same video as a fast one. Every still waits for the page to settle first
+ * (network, fonts, animations, canvases: media/browser/settle.ts), within a bound.
  */
 
 export interface CaptureOptions {
@@ -23,7 +24,13 @@ export interface CaptureResult {
   /** Ids of beats whose target was gone: each became a cut of the page as it was. */
   missing: string[];
   viewport: Viewport;
+  /** Ids of beats with a still taken before the page settled (it kept moving past the wait's bound). */
+  unsettled: string[];
 }
+
+/** The wait for a page to settle before a still; on a document that already ran out of it, the shorter one. */
+export const SETTLE_MS = 3_000;
+export const SETTLE_AGAIN_MS = 500;
 
 export const MIN_TYPE_STEPS = 3;
 export const MAX_TYPE_STEPS = 6;
@@ -83,9 +90,22 @@ export async function captureScenes(page: Page, beats: Beat[], opts: CaptureOpti
   const viewport = await viewportOf(page);
   const scenes: CapturedScene[] = [];
   const missing: string[] = [];
+  const unsettled = new Set<string>();
+  // Documents that never settled (a live ticker, an endless canvas): later stills there wait less, so
+  // one restless page does not cost the full wait per still.
+  const restless = new Set<string>();
+  const network = watchNetwork(page);
+  let beatId = "";
   // The last still and where it was taken: a beat's `before` reuses it when nothing moved since.
   const last: { shot: { png: Buffer; url: string; x: number; y: number } | null } = { shot: null };
   const shoot = async (): Promise<Buffer> => {
+    const doc = page.url().split("#")[0] ?? "";
+    const maxMs = restless.has(doc) ? SETTLE_AGAIN_MS : SETTLE_MS;
+    const settle = await waitForSettled(page, { network, maxMs, ...(opts.signal ? { signal: opts.signal } : {}) });
+    if (!settle.settled) {
+      unsettled.add(beatId);
+      restless.add(doc);
+    }
     const png = await captureFrame(page);
     const { x, y } = await scrollOf(page);
     last.shot = { png, url: page.url(), x, y };
@@ -105,9 +125,7 @@ export async function captureScenes(page: Page, beats: Beat[], opts: CaptureOpti
     return box;
   };
 
-  for (const [i, beat] of beats.entries()) {
-    throwIfAborted(opts.signal);
-    await opts.checkpoint?.();
+  const captureBeat = async (beat: Beat): Promise<void> => {
     if (beat.action === "navigate") {
       await openPage(page, beat.url);
       scenes.push({ beatId: beat.id, before: null, after: await shoot(), motion: { kind: "cut" } });
@@ -124,9 +142,20 @@ export async function captureScenes(page: Page, beats: Beat[], opts: CaptureOpti
         scenes.push({ beatId: beat.id, before: null, after: await shoot(), motion: { kind: "cut" } });
       }
     }
-    await opts.onBeat?.(i + 1, beats.length);
+  };
+
+  try {
+    for (const [i, beat] of beats.entries()) {
+      throwIfAborted(opts.signal);
+      await opts.checkpoint?.();
+      beatId = beat.id;
+      await captureBeat(beat);
+      await opts.onBeat?.(i + 1, beats.length);
+    }
+  } finally {
+    network.dispose();
   }
-  return { scenes, missing, viewport };
+  return { scenes, missing, viewport, unsettled: [...unsettled] };
 }
 
 interface Tools {
