@@ -1,6 +1,7 @@
 import { Type } from "@sinclair/typebox";
 import { ApiError } from "../../http/api-error.js";
 import { defineOperation, ok } from "../../operations/define.js";
+import { dropHintFiller, splitHintSteps, tidyHint } from "../../pipelines/walkthrough/hint-steps.js";
 import { checkHint } from "./create-storyboard.js";
 import { HINT_MAX, HINT_MIN } from "./schemas.js";
 
@@ -27,27 +28,6 @@ export const ImprovedHint = Type.Object(
   { additionalProperties: false },
 );
 
-/** Requests and politeness that steer nothing: the planner matches the flows a hint names. */
-const FILLER = [
-  /\b(please|pls|kindly|thanks?( you)?)\b/gi,
-  /\b(can|could|would) you\b/gi,
-  /\bi (would like|want|need)( you)? to\b/gi,
-  /\b(make|create|record|generate|do) (me )?(a|an|the) (short |quick |nice )?(video|walkthrough|demo|tour)( of| for| about| showing)?\b/gi,
-  /\b(a|an|the) (short |quick )?(video|walkthrough|demo|tour) (of|for|about|showing)\b/gi,
-];
-/** Where one step ends and the next begins. */
-const STEP_BREAK = /\s*(?:\r?\n|;|,?\s+and then\s+|,?\s+then\s+|,?\s+after that\s+|,?\s+followed by\s+)\s*/i;
-/** List markers and leading verbs that every step would repeat ("1.", "-", "then show"). */
-const STEP_LEAD =
-  /^(?:\d+[.)]\s*|[-*•]\s*|(?:then|and|also|next|finally|show|display|demonstrate|present|open|go to|visit)\s+)+/i;
-
-const tidy = (s: string) =>
-  s
-    .replace(/\s+/g, " ")
-    .replace(/\s+([,.!?])/g, "$1")
-    .replace(/^[\s,.;:–—-]+|[\s,;:–—-]+$/g, "")
-    .trim();
-
 /**
  * The offline rules (planning must work without a language model): filler removed, the flows split into
  * ordered steps (new lines, bullets, "then", semicolons), duplicates dropped, and the result written
@@ -56,30 +36,11 @@ const tidy = (s: string) =>
  */
 export function improveHint(hint: string): { hint: string; steps: string[]; changes: string[] } | null {
   const changes: string[] = [];
-  let text = hint.replace(/[ \t]+/g, " ").trim();
-  const before = text;
-  for (const pattern of FILLER) text = text.replace(pattern, " ");
-  if (tidy(text) !== tidy(before)) changes.push("Removed requests and politeness the planner does not use.");
-
-  const raw = text
-    .split(STEP_BREAK)
-    .map((s) => tidy(tidy(s).replace(STEP_LEAD, "")).replace(/[.!?]+$/, ""))
-    .filter((s) => s.length > 0);
-  const seen = new Set<string>();
-  const steps: string[] = [];
-  for (const step of raw) {
-    const key = step
-      .toLowerCase()
-      .replace(/[^\p{L}\p{N}]+/gu, " ")
-      .trim();
-    if (!key) continue;
-    if (seen.has(key)) {
-      if (!changes.includes("Dropped repeated steps.")) changes.push("Dropped repeated steps.");
-      continue;
-    }
-    seen.add(key);
-    steps.push(step);
-  }
+  const text = dropHintFiller(hint);
+  if (tidyHint(text) !== tidyHint(hint.replace(/[ \t]+/g, " ").trim()))
+    changes.push("Removed requests and politeness the planner does not use.");
+  const { steps, repeated } = splitHintSteps(text);
+  if (repeated) changes.push("Dropped repeated steps.");
   if (steps.length === 0) return null;
   if (steps.length > 1) changes.push(`Ordered the walkthrough into ${steps.length} steps.`);
 

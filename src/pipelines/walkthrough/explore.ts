@@ -1,18 +1,24 @@
-import { type BrowserSession, captureFrame } from "../../media/browser/index.js";
+import { type BrowserSession, captureFrame, waitForSettled, watchNetwork } from "../../media/browser/index.js";
+import { pagesToExplore } from "./explore-order.js";
+import { type BeatDraft, type PlanWarning, planWithIntents, type SteeredPlan, unperformed } from "./intent-plan.js";
+import { parseIntents } from "./intents.js";
 import type { NetworkFence } from "./network.js";
 import { openPage, performBeat, sameDocument } from "./perform.js";
-import { type NarrationLanguage, narrationLanguageOf } from "./phrases.js";
+import { type NarrationLanguage, narrationLanguageOf, phrasesFor } from "./phrases.js";
 import {
   AUTH_LINK,
   type Beat,
   buildPlan,
   type ExploredPage,
   finishBeats,
+  MAX_BEATS,
   MAX_NAV_PAGES,
   type PageScan,
   scanPage,
 } from "./plan.js";
 import { type SignInCredentials, signIn } from "./sign-in.js";
+import { buildSiteMap, type PageSnapshot } from "./site-map.js";
+import { collectSnapshot } from "./site-map-collect.js";
 
 /**
  * Exploration and planning, shared by the storyboard job and any job that plans before it renders:
@@ -43,6 +49,8 @@ export interface WalkthroughPlan {
   screenshots: Buffer[];
   signedIn: boolean;
   narrationLanguage: NarrationLanguage;
+  /** The hint's intents the plan could not meet (empty without a hint). */
+  warnings: PlanWarning[];
 }
 
 const originOf = (url: string): string => new URL(url).origin;
@@ -74,14 +82,19 @@ export async function planWalkthrough(
 
   await openPage(page, req.url);
   const start = await scanPage(page);
+  // The site map's view of each explored page (navigation anywhere, what each page shows).
+  const snapshots: PageSnapshot[] = [await collectSnapshot(page)];
+  const intents = parseIntents(req.hint);
 
   await checkpoint();
   await progress("exploring", 30);
   const startUrl = start.url;
-  const candidates: ExploredPage["link"][] = start.navLinks
-    .filter((l) => !sameDocument(l.href, startUrl) && !AUTH_LINK.test(l.name))
-    .filter((l) => !(start.cta?.href && sameDocument(l.href, start.cta.href)))
-    .slice(0, MAX_NAV_PAGES);
+  const candidates: ExploredPage["link"][] = pagesToExplore(
+    snapshots[0] as PageSnapshot,
+    intents,
+    MAX_NAV_PAGES,
+    (l) => AUTH_LINK.test(l.name) || !!(start.cta?.href && sameDocument(l.url, start.cta.href)),
+  );
   // The page a sign-in lands on (a dashboard) is what signed-in viewers came for: it goes first, opened
   // directly when the start page does not link to it.
   if (
@@ -100,8 +113,10 @@ export async function planWalkthrough(
       await openPage(page, link.href);
       const scan = await scanPage(page);
       // Never explore past a sign-in: a page that bounced to a login form is left out.
-      if (!AUTH_LINK.test(new URL(scan.url).pathname.replace(/[-_/]/g, " ")))
+      if (!AUTH_LINK.test(new URL(scan.url).pathname.replace(/[-_/]/g, " "))) {
         pages.push({ link: link.navigate ? { ...link, name: scan.h1 ?? scan.title } : link, scan });
+        snapshots.push(await collectSnapshot(page));
+      }
     } catch {
       // A page that does not open is left out of the plan.
     }
@@ -115,6 +130,7 @@ export async function planWalkthrough(
       try {
         await openPage(page, start.cta.href);
         scan = await scanPage(page);
+        snapshots.push(await collectSnapshot(page));
       } catch {
         scan = null;
       }
@@ -125,12 +141,24 @@ export async function planWalkthrough(
 
   await checkpoint();
   await progress("planning", 80);
-  const drafts = buildPlan(start, pages, cta, req.hint, req.language);
+  // A hint with intents steers the plan (intent-plan.ts); the default plan then only fills it.
+  let steered: SteeredPlan | null = null;
+  let drafts: BeatDraft[];
+  if (intents.length === 0) drafts = buildPlan(start, pages, cta, req.hint, req.language);
+  else {
+    const base = buildPlan(start, pages, cta, null, req.language);
+    const [first, ...filler] = base as [BeatDraft, ...BeatDraft[]];
+    steered = planWithIntents(buildSiteMap(snapshots), intents, first, filler, phrasesFor(req.language), MAX_BEATS);
+    drafts = steered.drafts;
+  }
 
-  // Replay the plan from the start, as a render would, with a screenshot after each beat.
+  // Replay the plan from the start, as a render would, with a screenshot after each beat once the page
+  // has settled (no half-drawn charts). The watch is dropped with the session if a beat throws.
+  const network = watchNetwork(page);
   const kept: typeof drafts = [];
   const screenshots: Buffer[] = [];
-  for (const beat of drafts) {
+  const performed = new Set<number>();
+  for (const [index, beat] of drafts.entries()) {
     await checkpoint();
     let done = false;
     try {
@@ -141,13 +169,17 @@ export async function planWalkthrough(
       done = false;
     }
     if (!done) continue;
+    performed.add(index);
     kept.push({ ...beat, url: beat.action === "click" ? page.url() : beat.url });
+    await waitForSettled(page, { network, ...(hooks.signal ? { signal: hooks.signal } : {}) });
     screenshots.push(await captureFrame(page));
   }
+  network.dispose();
   return {
     beats: finishBeats(kept),
     screenshots,
     signedIn: req.signIn !== null,
     narrationLanguage: narrationLanguageOf(req.language),
+    warnings: steered ? [...steered.warnings, ...unperformed(steered, intents, performed)] : [],
   };
 }

@@ -83,6 +83,8 @@ export async function planStoryboard(
       signedIn: planned.signedIn,
       narrationLanguage: planned.narrationLanguage,
       beats,
+      // The hint's intents the plan could not meet ({ intent, reason }); the job envelope has no place for them.
+      warnings: planned.warnings,
       createdAt: iso(deps.clock.now()),
     };
     const artifacts: PipelineOutput["artifacts"] = [];

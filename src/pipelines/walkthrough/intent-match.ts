@@ -1,0 +1,95 @@
+import { type Intent, tokensOf } from "./intents.js";
+import type { MappedPage, SectionTarget, SiteMap, TabTarget } from "./site-map.js";
+
+/**
+ * Fuzzy matching of intents to the site map: each intent word found in what names a place (link texts,
+ * the h1, the URL, a section's id and heading, a tab's name) counts 1, found only in what the place
+ * shows (headings, metric labels, chart and table names, the title) counts ½; the score is the share of
+ * the intent's words, and a place needs MATCH_THRESHOLD.
+ */
+
+export const MATCH_THRESHOLD = 0.75;
+
+export type Matched =
+  | { kind: "page"; page: MappedPage }
+  | { kind: "section"; section: SectionTarget }
+  | { kind: "tab"; tab: TabTarget };
+
+interface Candidate {
+  match: Matched;
+  primary: Set<string>;
+  secondary: Set<string>;
+}
+
+const words = (texts: (string | null | undefined)[]) => new Set(texts.flatMap((t) => (t ? tokensOf(t) : [])));
+
+function candidates(map: SiteMap): Candidate[] {
+  const out: Candidate[] = [];
+  for (const page of map.pages) {
+    const s = page.snapshot;
+    const path = new URL(page.url).pathname;
+    out.push({
+      match: { kind: "page", page },
+      primary: words([
+        ...page.navNames,
+        s?.h1,
+        path.replace(/[-_/.]/g, " "),
+        path === "/" || page.start ? "home" : null,
+      ]),
+      secondary: words([
+        ...page.otherNames,
+        s?.title,
+        ...(s?.headings ?? []),
+        ...(s?.metrics ?? []),
+        ...(s?.charts ?? []),
+        ...(s?.tables.map((t) => t.name) ?? []),
+        ...(s?.tabs.map((t) => t.name) ?? []),
+        ...(s?.forms.map((f) => f.name) ?? []),
+      ]),
+    });
+  }
+  for (const section of map.sections)
+    out.push({
+      match: { kind: "section", section },
+      primary: words([section.name, section.id.replace(/[-_]/g, " "), section.heading]),
+      secondary: new Set(),
+    });
+  for (const tab of map.tabs) {
+    const page = map.pages.find((p) => p.url === tab.url);
+    out.push({ match: { kind: "tab", tab }, primary: words([tab.name]), secondary: words([page?.snapshot?.h1]) });
+  }
+  return out;
+}
+
+const scoreOf = (target: string[], c: Candidate): number =>
+  target.reduce((sum, w) => sum + (c.primary.has(w) ? 1 : c.secondary.has(w) ? 0.5 : 0), 0) / target.length;
+
+/** The best place for the intent (null when none reaches the threshold or the intent names no place). */
+export function matchIntent(intent: Intent, map: SiteMap): Matched | null {
+  let best: { c: Candidate; score: number; order: number } | null = null;
+  const all = candidates(map);
+  const kindOrder = (m: Matched) =>
+    m.kind === intent.prefer ? 0 : m.kind === "page" ? 1 : m.kind === "section" ? 2 : 3;
+  for (const [order, c] of all.entries()) {
+    const score = Math.max(0, ...intent.targets.map((t) => scoreOf(t, c)));
+    if (score < MATCH_THRESHOLD) continue;
+    if (
+      !best ||
+      score > best.score ||
+      (score === best.score && kindOrder(c.match) < kindOrder(best.c.match)) ||
+      (score === best.score && kindOrder(c.match) === kindOrder(best.c.match) && order < best.order)
+    )
+      best = { c, score, order };
+  }
+  return best?.c.match ?? null;
+}
+
+/** Whether a link's own text or URL names something the intent asks for (to explore it early). */
+export function linkMatches(intent: Intent, link: { name: string; url: string }): boolean {
+  const c: Candidate = {
+    match: { kind: "page", page: { url: link.url, navNames: [], otherNames: [], snapshot: null, start: false } },
+    primary: words([link.name, new URL(link.url).pathname.replace(/[-_/.]/g, " ")]),
+    secondary: new Set(),
+  };
+  return intent.targets.some((t) => scoreOf(t, c) >= MATCH_THRESHOLD);
+}

@@ -1,0 +1,255 @@
+import { type Matched, matchIntent } from "./intent-match.js";
+import type { Intent } from "./intents.js";
+import type { Phrases } from "./phrases.js";
+import type { Beat } from "./plan.js";
+import { documentOf, type MappedPage, type SiteMap, type SnapshotControl } from "./site-map.js";
+
+/**
+ * The plan a hint steers: the start beat, then each intent in the asked order as beats (open the page
+ * and scroll to what lies below its first screen, scroll to the section, open the tab, type into the
+ * search box or form), then other discovered content
+ * (sections of the page in view, then the default plan's beats) without showing a view twice. An
+ * intent nothing matches is reported as a warning, never silently dropped.
+ */
+
+export type BeatDraft = Omit<Beat, "id" | "estimatedSeconds">;
+
+/** An intent of the hint the plan could not meet, and why. */
+export interface PlanWarning {
+  intent: string;
+  reason: string;
+}
+
+export interface SteeredPlan {
+  drafts: BeatDraft[];
+  /** Per draft: the index of the intent it serves, null for filler. */
+  intentOf: (number | null)[];
+  warnings: PlanWarning[];
+}
+
+export const NO_MATCH = "no page, section or control matches";
+export const NO_SEARCH_BOX = "no search box on the matched page";
+export const NO_FORM = "no form on the matched page";
+export const PLAN_FULL = "the plan has no room left";
+export const NOT_PERFORMED = "the matched control could not be used";
+
+/** Typed when a form intent names no value. */
+const sampleValue = (field: SnapshotControl & { type: string }): string =>
+  field.type === "email" ? "jane@example.com" : /name/i.test(field.name) ? "Jane Doe" : "Example";
+
+const target = (c: SnapshotControl): BeatDraft["target"] => ({
+  role: c.role,
+  name: c.name,
+  ...(c.css ? { css: c.css } : {}),
+});
+
+/** A view's identity: the same view is never shown twice. */
+const viewKey = (d: BeatDraft): string => {
+  const doc = documentOf(d.url);
+  if (d.action === "navigate" || (d.action === "click" && d.target?.role === "link")) return doc;
+  return `${doc}|${d.action}|${d.target?.role ?? ""}|${d.target?.name ?? d.target?.css ?? ""}|${d.value ?? ""}`;
+};
+
+export function planWithIntents(
+  map: SiteMap,
+  intents: Intent[],
+  first: BeatDraft,
+  filler: BeatDraft[],
+  t: Phrases,
+  maxBeats: number,
+): SteeredPlan {
+  const drafts: BeatDraft[] = [first];
+  const intentOf: (number | null)[] = [null];
+  const warnings: PlanWarning[] = [];
+  const shown = new Set<string>([viewKey(first)]);
+  let current = documentOf(first.url);
+
+  const pageOf = (url: string): MappedPage | undefined => map.pages.find((p) => p.url === documentOf(url));
+  const push = (d: BeatDraft, intent: number | null): boolean => {
+    if (drafts.length >= maxBeats) return false;
+    drafts.push(d);
+    intentOf.push(intent);
+    shown.add(viewKey(d));
+    if (d.action === "navigate" || d.action === "click") current = documentOf(d.url);
+    return true;
+  };
+  /** Opens a page: a click on the link the current page has to it, else a navigation. */
+  const arrive = (url: string, fallbackName: string, intent: number | null, base?: BeatDraft): boolean => {
+    const doc = documentOf(url);
+    if (doc === current) return true;
+    const here = pageOf(current)?.snapshot;
+    const link =
+      here?.links.find((l) => l.region !== "footer" && sameDoc(l.href, doc) && !new URL(l.href).hash) ??
+      here?.links.find((l) => sameDoc(l.href, doc) && !new URL(l.href).hash);
+    const dest = pageOf(doc)?.snapshot;
+    const name = link?.name ?? dest?.h1 ?? fallbackName;
+    return push(
+      {
+        title: base?.title ?? dest?.h1 ?? name,
+        action: link ? "click" : "navigate",
+        target: link ? { role: "link", name: link.name } : null,
+        url: doc,
+        narration: base?.narration ?? t.open(name),
+      },
+      intent,
+    );
+  };
+
+  for (const [i, intent] of intents.entries()) {
+    let matched: Matched | null = intent.targets.length > 0 ? matchIntent(intent, map) : null;
+    // "search for London" with no place named (or none matching): the page with a table search, the current one first.
+    if (!matched && intent.action?.kind === "search") {
+      const withTable = (p: MappedPage) => p.snapshot?.tables.some((tb) => tb.search) ?? false;
+      const page =
+        (pageOf(current) && withTable(pageOf(current) as MappedPage) ? pageOf(current) : undefined) ??
+        map.pages.find(withTable);
+      if (page) matched = { kind: "page", page };
+    }
+    if (!matched) {
+      warnings.push({ intent: intent.text, reason: NO_MATCH });
+      continue;
+    }
+    let ok = true;
+    if (matched.kind === "page") {
+      const p = matched.page;
+      ok = arrive(p.url, p.navNames[0] ?? p.otherNames[0] ?? p.snapshot?.h1 ?? p.url, i);
+    } else if (matched.kind === "section") {
+      const s = matched.section;
+      ok = arrive(s.url, s.name, i);
+      const key = `${s.url}|scroll|section|${s.id}`;
+      if (ok && !shown.has(key)) {
+        ok = push(
+          {
+            title: s.name,
+            action: "scroll",
+            target: s.heading
+              ? { role: "heading", name: s.heading }
+              : { css: `[id="${s.id.replace(/["\\]/g, "\\$&")}"]` },
+            url: s.url,
+            narration: t.scrollTo(s.name),
+          },
+          i,
+        );
+        shown.add(key);
+      }
+    } else {
+      const tab = matched.tab;
+      ok =
+        arrive(tab.url, tab.name, i) &&
+        push(
+          { title: tab.name, action: "click", target: target(tab.control), url: tab.url, narration: t.open(tab.name) },
+          i,
+        );
+    }
+    if (!ok) {
+      warnings.push({ intent: intent.text, reason: PLAN_FULL });
+      continue;
+    }
+    const snap = pageOf(current)?.snapshot;
+    // A page asked for without an action: scrolled to what lies below its first screen, once.
+    const below = matched.kind === "page" && !intent.action ? snap?.belowFold[0] : undefined;
+    if (below) {
+      const scroll: BeatDraft = {
+        title: below,
+        action: "scroll",
+        target: { role: "heading", name: below },
+        url: current,
+        narration: t.scrollMore(below),
+      };
+      if (!shown.has(viewKey(scroll))) push(scroll, i);
+    }
+    if (intent.action?.kind === "search") {
+      const box = snap?.tables.find((tb) => tb.search)?.search ?? snap?.searches[0];
+      if (!box) warnings.push({ intent: intent.text, reason: NO_SEARCH_BOX });
+      else if (
+        !push(
+          {
+            title: box.name || "Search",
+            action: "type",
+            target: target(box),
+            url: current,
+            value: intent.action.value ?? "Example",
+            narration: t.search(intent.action.value ?? "Example"),
+          },
+          i,
+        )
+      )
+        warnings.push({ intent: intent.text, reason: PLAN_FULL });
+    } else if (intent.action?.kind === "fill") {
+      const field = snap?.forms[0]?.fields[0];
+      if (!field) warnings.push({ intent: intent.text, reason: NO_FORM });
+      else if (
+        !push(
+          {
+            title: field.name,
+            action: "type",
+            target: target(field),
+            url: current,
+            value: intent.action.value ?? sampleValue(field),
+            narration: t.fill(field.name),
+          },
+          i,
+        )
+      )
+        warnings.push({ intent: intent.text, reason: PLAN_FULL });
+    }
+  }
+
+  // Filler: the sections of the page in view not shown yet, then the default plan's beats.
+  for (const s of map.sections) {
+    if (s.url !== current) continue;
+    const key = `${s.url}|scroll|section|${s.id}`;
+    if (shown.has(key) || (s.heading && shown.has(`${s.url}|scroll|heading|${s.heading}|`))) continue;
+    if (
+      !push(
+        {
+          title: s.name,
+          action: "scroll",
+          target: s.heading ? { role: "heading", name: s.heading } : { css: `[id="${s.id}"]` },
+          url: s.url,
+          narration: t.scrollTo(s.name),
+        },
+        null,
+      )
+    )
+      break;
+    shown.add(key);
+  }
+  for (const d of filler) {
+    if (drafts.length >= maxBeats) break;
+    if (shown.has(viewKey(d))) continue;
+    const doc = documentOf(d.url);
+    const arrival = d.action === "navigate" || (d.action === "click" && doc !== current && d.target?.role === "link");
+    if (arrival) {
+      arrive(d.url, d.title, null, d);
+      continue;
+    }
+    // A beat of another page than the one in view cannot be performed from here.
+    if (doc !== current) continue;
+    push(d, null);
+  }
+  return { drafts, intentOf, warnings };
+}
+
+const sameDoc = (href: string, doc: string): boolean => {
+  try {
+    return documentOf(href) === doc;
+  } catch {
+    return false;
+  }
+};
+
+/**
+ * Intents with a beat dropped when the plan was replayed (its target was not there to act on), as
+ * warnings; `kept` holds the indexes of the drafts that were performed.
+ */
+export function unperformed(steered: SteeredPlan, intents: Intent[], kept: ReadonlySet<number>): PlanWarning[] {
+  const warned = new Set(steered.warnings.map((w) => w.intent));
+  const out: PlanWarning[] = [];
+  for (const [i, intent] of intents.entries()) {
+    const planned = steered.intentOf.map((x, d) => (x === i ? d : -1)).filter((d) => d >= 0);
+    if (planned.length === 0 || warned.has(intent.text)) continue;
+    if (!planned.every((d) => kept.has(d))) out.push({ intent: intent.text, reason: NOT_PERFORMED });
+  }
+  return out;
+}

@@ -1,0 +1,124 @@
+import type { Page } from "playwright-core";
+import type { PageSnapshot } from "./site-map.js";
+
+/**
+ * Runs in the page (a string so the project needs no DOM types) and answers a PageSnapshot: visible
+ * links with the region they sit in, the elements same-page #links point at, and what the page shows
+ * (headings, metric cards, charts, tables and their search boxes, forms, tabs, primary buttons). Names
+ * are mostly what a screen reader would say (aria-label, aria-labelledby, label, text).
+ */
+const COLLECT = `(() => {
+  const clean = (s) => (s || "").replace(/\\s+/g, " ").trim();
+  const visible = (el) => !!el && el.getClientRects().length > 0 && getComputedStyle(el).visibility !== "hidden";
+  const byIds = (ids) => clean(ids.split(/\\s+/).map((id) => document.getElementById(id)).filter(Boolean).map((n) => n.textContent).join(" "));
+  const nameOf = (el) => {
+    const label = el.getAttribute("aria-label");
+    if (label && clean(label)) return clean(label);
+    const by = el.getAttribute("aria-labelledby");
+    if (by && byIds(by)) return byIds(by);
+    if (el.tagName === "INPUT" || el.tagName === "TEXTAREA" || el.tagName === "SELECT") {
+      const l = (el.id && document.querySelector('label[for="' + CSS.escape(el.id) + '"]')) || el.closest("label");
+      if (l && clean(l.textContent)) return clean(l.textContent);
+      return clean(el.getAttribute("placeholder") || el.getAttribute("title") || "");
+    }
+    return clean(el.textContent) || clean(el.getAttribute("title") || "");
+  };
+  const cssOf = (el) => (el.id ? "#" + CSS.escape(el.id) : null);
+  const regionOf = (a) => {
+    if (a.closest("[role=tablist]")) return "tabs";
+    if (a.closest('[aria-label*="breadcrumb" i], .breadcrumb, [class*="breadcrumb"]')) return "breadcrumb";
+    if (a.closest("footer, [role=contentinfo]") && !a.closest("header, [role=banner]")) return "footer";
+    if (a.closest('aside, [class*="sidebar"], [class*="side-nav"], [class*="sidenav"]')) return "sidebar";
+    if (a.closest("nav, [role=navigation], [role=menubar], [role=menu]")) return "nav";
+    if (a.closest("header, [role=banner]")) return "header";
+    const list = a.closest("ul, ol, menu");
+    if (list && list.querySelectorAll("a[href]").length >= 3) return "list";
+    return "main";
+  };
+  const links = [];
+  const sectionIds = new Set();
+  for (const a of document.querySelectorAll("a[href]")) {
+    if (!visible(a)) continue;
+    const raw = a.getAttribute("href") || "";
+    if (raw === "#" || /^(javascript|mailto|tel):/i.test(raw)) continue;
+    const name = nameOf(a);
+    if (!name) continue;
+    links.push({ name, href: a.href, region: regionOf(a) });
+    if (a.hash && a.origin === location.origin && a.pathname === location.pathname && a.search === location.search)
+      sectionIds.add(decodeURIComponent(a.hash.slice(1)));
+  }
+  const sections = [];
+  for (const id of sectionIds) {
+    const el = document.getElementById(id);
+    if (!el || el === document.body || el === document.documentElement) continue;
+    const h = /^H[1-6]$/.test(el.tagName) ? el : el.querySelector("h1, h2, h3");
+    sections.push({ id, heading: h && visible(h) ? clean(h.textContent) : null });
+  }
+  const main = document.querySelector("main, [role=main]") || document.body;
+  const headingEls = [...main.querySelectorAll("h2, h3")].filter(visible);
+  const headings = headingEls.map((h) => clean(h.textContent)).filter(Boolean);
+  const belowFold = headingEls
+    .filter((h) => h.tagName === "H2" && h.getBoundingClientRect().top > window.innerHeight * 0.8)
+    .map((h) => clean(h.textContent))
+    .filter(Boolean);
+  const metrics = [...main.querySelectorAll('[class*="metric"], [class*="stat"], [class*="kpi"]')]
+    .filter((c) => visible(c) && c.querySelector('[class*="value"], [class*="number"], strong, dd'))
+    .map((c) => clean((c.querySelector('[class*="label"], [class*="title"], dt, h3, h4') || {}).textContent))
+    .filter(Boolean);
+  const cardHeading = (el) => {
+    const card = el.closest('[class*="card"], section, article, figure');
+    const h = card && card.querySelector("h2, h3, h4, figcaption, caption");
+    return h ? clean(h.textContent) : "";
+  };
+  const charts = [...main.querySelectorAll("canvas, svg[role=img], [class*='chart'] svg")]
+    .filter((c) => visible(c) && c.getBoundingClientRect().width >= 80)
+    .map((c) => clean(c.getAttribute("aria-label")) || cardHeading(c))
+    .filter(Boolean);
+  const searchBox = (el) => el.type === "search" || el.getAttribute("role") === "searchbox" || /search|filter/i.test(nameOf(el) + " " + (el.name || "") + " " + (el.getAttribute("placeholder") || ""));
+  const controlOf = (el) => ({ role: el.type === "search" || el.getAttribute("role") === "searchbox" ? "searchbox" : "textbox", name: nameOf(el), css: cssOf(el) });
+  const inputs = [...document.querySelectorAll("input:not([type]), input[type=search], input[type=text], input[type=email], textarea, [role=searchbox]")].filter(visible);
+  const searches = inputs.filter(searchBox).map(controlOf).filter((c) => c.name || c.css);
+  const tables = [];
+  for (const t of main.querySelectorAll("table, [role=grid], [role=table]")) {
+    if (!visible(t)) continue;
+    const name = clean((t.querySelector("caption") || {}).textContent) || clean(t.getAttribute("aria-label")) || cardHeading(t);
+    const controller = t.id && document.querySelector('[aria-controls~="' + CSS.escape(t.id) + '"]');
+    const scope = t.closest('[class*="card"], section, article') || t.parentElement;
+    const box = (controller && inputs.includes(controller) && controller) || inputs.find((i) => searchBox(i) && scope && scope.contains(i));
+    tables.push({ name, search: box ? controlOf(box) : null });
+  }
+  const forms = [];
+  for (const f of main.querySelectorAll("form")) {
+    if (!visible(f)) continue;
+    const fields = [...f.querySelectorAll("input:not([type=hidden]):not([type=checkbox]):not([type=radio]):not([type=submit]), textarea")]
+      .filter((i) => visible(i) && i.type !== "password" && !searchBox(i))
+      .map((i) => ({ ...controlOf(i), type: i.type || "text" }))
+      .filter((c) => c.name);
+    if (fields.length > 0) forms.push({ name: clean(f.getAttribute("aria-label")) || cardHeading(f), fields });
+  }
+  const tabs = [...document.querySelectorAll("[role=tab]")].filter((t) => visible(t) && nameOf(t)).map((t) => ({ role: "tab", name: nameOf(t), css: cssOf(t) }));
+  const buttons = [...main.querySelectorAll('button, a[class*="btn"], a[class*="button"]')]
+    .filter((b) => visible(b) && /primary|cta/i.test(b.className) && nameOf(b))
+    .map((b) => ({ role: b.tagName === "A" ? "link" : "button", name: nameOf(b), css: cssOf(b) }));
+  const h1 = document.querySelector("h1");
+  return {
+    url: location.href,
+    title: clean(document.title),
+    h1: h1 && visible(h1) ? clean(h1.textContent) : null,
+    links,
+    sections,
+    headings: [...new Set(headings)],
+    belowFold: [...new Set(belowFold)],
+    metrics: [...new Set(metrics)],
+    charts,
+    tables,
+    searches,
+    forms,
+    tabs,
+    buttons,
+  };
+})()`;
+
+export async function collectSnapshot(page: Page): Promise<PageSnapshot> {
+  return (await page.evaluate(COLLECT)) as PageSnapshot;
+}
