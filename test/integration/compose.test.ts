@@ -174,7 +174,9 @@ describe.runIf(process.env.CLIPWRIGHT_TEST_DB !== "postgres")("composeWalkthroug
     expect(poster.video).toMatchObject({ codec: "mjpeg", width: 320, height: 180 });
     const vtt = await readFile(res.captions.path, "utf8");
     expect(vtt.startsWith("WEBVTT")).toBe(true);
-    expect(vtt).toContain("00:00:00.300 --> 00:00:01.300");
+    // 23 characters spoken in 1 s: the cue stays up after the voice until it reads at 17 characters/s.
+    expect(vtt).toContain("00:00:00.300 --> 00:00:01.660\nWelcome {to} the \\N app");
+    expect(vtt).toContain("00:00:02.100 --> 00:00:03.100\nClick it");
     expect(progress.at(-1)).toBe(100);
     expect(progress).toEqual([...progress].sort((a, b) => a - b));
     expect((await readdir(join(res.video.path, ".."))).sort()).toEqual([

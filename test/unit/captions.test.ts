@@ -1,12 +1,5 @@
 import { describe, expect, it } from "vitest";
-import {
-  escapeCueText,
-  formatTimestamp,
-  splitNarration,
-  splitText,
-  toWebVtt,
-  wrapCaption,
-} from "../../src/media/captions/webvtt.js";
+import { escapeCueText, formatTimestamp, toWebVtt, wrapCaption } from "../../src/media/captions/webvtt.js";
 
 describe("formatTimestamp", () => {
   it("writes HH:MM:SS.mmm", () => {
@@ -87,70 +80,5 @@ describe("toWebVtt", () => {
         { startSeconds: 0, endSeconds: 1, text: "b" },
       ]),
     ).toThrow(RangeError);
-  });
-});
-
-describe("splitNarration", () => {
-  const narration =
-    "Welcome to Acme. In this walkthrough, we will create a project, invite a teammate, and publish the first report — all in under a minute! Ready? Let's go.";
-
-  it("splits on sentence and phrase boundaries, each cue fitting two caption lines", () => {
-    const pieces = splitText(narration);
-    expect(pieces[0]).toBe("Welcome to Acme.");
-    expect(pieces.at(-2)).toBe("Ready?");
-    expect(pieces.at(-1)).toBe("Let's go.");
-    for (const p of pieces) {
-      expect(p.length).toBeLessThanOrEqual(84);
-      expect(wrapCaption(p).every((l) => l.length <= 42)).toBe(true);
-    }
-    expect(pieces.join(" ")).toBe(narration);
-    // The long sentence was cut after a comma or before the dash, never mid-phrase.
-    expect(pieces.slice(1, -2).every((p) => /[,—.!]$/.test(p) || /^— /.test(p) || p.endsWith("minute!"))).toBe(true);
-  });
-
-  it("covers exactly [start, start + duration], contiguous, time proportional to characters", () => {
-    const start = 3.7;
-    const duration = 9.3;
-    const cues = splitNarration(narration, start, duration);
-    expect(cues.length).toBeGreaterThan(3);
-    expect(cues[0]?.startSeconds).toBe(start);
-    expect(cues.at(-1)?.endSeconds).toBe(start + duration);
-    const total = cues.reduce((s, c) => s + c.text.length, 0);
-    cues.forEach((cue, i) => {
-      expect(cue.endSeconds).toBeGreaterThan(cue.startSeconds);
-      if (i > 0) expect(cue.startSeconds).toBe(cues[i - 1]?.endSeconds);
-      expect(cue.endSeconds - cue.startSeconds).toBeCloseTo((duration * cue.text.length) / total, 9);
-    });
-    const sum = cues.reduce((s, c) => s + (c.endSeconds - c.startSeconds), 0);
-    expect(sum).toBeCloseTo(duration, 9);
-    // In milliseconds, as written to the file, the cues sum to the duration exactly and never overlap.
-    const vtt = toWebVtt(cues, { overlap: "refuse" });
-    const times = [...vtt.matchAll(/(\d\d):(\d\d):(\d\d)\.(\d{3}) --> (\d\d):(\d\d):(\d\d)\.(\d{3})/g)].map((m) => {
-      const n = m.slice(1).map(Number) as [number, number, number, number, number, number, number, number];
-      return {
-        s: n[0] * 3_600_000 + n[1] * 60_000 + n[2] * 1000 + n[3],
-        e: n[4] * 3_600_000 + n[5] * 60_000 + n[6] * 1000 + n[7],
-      };
-    });
-    expect(times).toHaveLength(cues.length);
-    expect(times.reduce((s, t) => s + (t.e - t.s), 0)).toBe(9_300);
-    expect(times[0]?.s).toBe(3_700);
-    expect(times.at(-1)?.e).toBe(13_000);
-    for (let i = 1; i < times.length; i++) expect(times[i]?.s).toBe(times[i - 1]?.e);
-  });
-
-  it("gives one cue for a short narration and none for empty text", () => {
-    expect(splitNarration("Click Save.", 1, 2)).toEqual([{ startSeconds: 1, endSeconds: 3, text: "Click Save." }]);
-    expect(splitNarration("   ", 0, 1)).toEqual([]);
-    expect(() => splitNarration("x", 0, 0)).toThrow(RangeError);
-    expect(() => splitNarration("x", -1, 1)).toThrow(RangeError);
-  });
-
-  it("splits a sentence without punctuation between words", () => {
-    const words = Array.from({ length: 40 }, (_, i) => `word${i}`).join(" ");
-    const pieces = splitText(words);
-    expect(pieces.length).toBeGreaterThan(1);
-    for (const p of pieces) expect(p.length).toBeLessThanOrEqual(84);
-    expect(pieces.join(" ")).toBe(words);
   });
 });

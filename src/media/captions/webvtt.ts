@@ -13,7 +13,7 @@
  * - Text: whitespace (including newlines) collapses to single spaces; up to `maxLineChars` (42) it is
  *   one line, otherwise it is broken into two lines at the space that best balances them (both ≤ 42
  *   whenever the text fits in 84). Text longer than two lines' worth still gets exactly two lines (longer
- *   than 42): split long narration with `splitNarration`, which keeps cues within two lines.
+ *   than 42): narration is cut into cues that fit by `splitNarration` (cue-split.ts).
  * - `&`, `<` and `>` are escaped as `&amp;`, `&lt;`, `&gt;` (so no markup and no `-->` in a payload).
  */
 
@@ -96,85 +96,4 @@ export function toWebVtt(cues: readonly Cue[], opts: WebVttOptions = {}): string
       `${formatTimestamp(c.start)} --> ${formatTimestamp(c.end)}\n${wrapCaption(c.text, max).map(escapeCueText).join("\n")}`,
   );
   return `WEBVTT\n\n${blocks.map((b) => `${b}\n\n`).join("")}`;
-}
-
-/** Pieces of at most `maxChars`, split at sentence ends, then at phrase marks, then between words. */
-export function splitText(text: string, maxChars: number = MAX_LINE_CHARS * MAX_LINES): string[] {
-  const t = normalizeSpace(text);
-  if (t === "") return [];
-  const sentences = t.split(/(?<=[.!?…]["'”’)\]]*)\s+/u);
-  const out: string[] = [];
-  for (const sentence of sentences) {
-    if (sentence.length <= maxChars) {
-      out.push(sentence);
-      continue;
-    }
-    // Phrases: after , ; : or around dashes; greedily packed back together up to maxChars.
-    const phrases = sentence.split(/(?<=[,;:—–])\s+|\s+(?=[—–]\s)/u);
-    let current = "";
-    const flush = () => {
-      if (current) out.push(current);
-      current = "";
-    };
-    for (const phrase of phrases) {
-      const pieces = phrase.length <= maxChars ? [phrase] : packWords(phrase, maxChars);
-      for (const piece of pieces) {
-        const joined = current ? `${current} ${piece}` : piece;
-        if (joined.length <= maxChars) current = joined;
-        else {
-          flush();
-          current = piece;
-        }
-      }
-    }
-    flush();
-  }
-  return out;
-}
-
-function packWords(text: string, maxChars: number): string[] {
-  const out: string[] = [];
-  let current = "";
-  for (const word of text.split(" ")) {
-    const joined = current ? `${current} ${word}` : word;
-    if (joined.length <= maxChars || current === "") current = joined;
-    else {
-      out.push(current);
-      current = word;
-    }
-  }
-  if (current) out.push(current);
-  return out;
-}
-
-/**
- * Narration of one beat as cues covering exactly [startSeconds, startSeconds + durationSeconds]: split on
- * sentence, then phrase boundaries (each cue ≤ 84 characters, i.e. two caption lines), each cue's time
- * proportional to its characters (`maxChars` lowers the limit for narrower burned-in captions). Cues are
- * contiguous (each starts where the previous ends), the first
- * starts at `startSeconds` and the last ends at exactly `startSeconds + durationSeconds`.
- */
-export function splitNarration(
-  text: string,
-  startSeconds: number,
-  durationSeconds: number,
-  maxChars: number = MAX_LINE_CHARS * MAX_LINES,
-): Cue[] {
-  if (!Number.isFinite(startSeconds) || startSeconds < 0)
-    throw new RangeError("startSeconds must be a finite number ≥ 0");
-  if (!Number.isFinite(durationSeconds) || durationSeconds <= 0) throw new RangeError("durationSeconds must be > 0");
-  const pieces = splitText(text, maxChars);
-  if (pieces.length === 0) return [];
-  const total = pieces.reduce((sum, p) => sum + p.length, 0);
-  const end = startSeconds + durationSeconds;
-  const cues: Cue[] = [];
-  let chars = 0;
-  let at = startSeconds;
-  pieces.forEach((piece, i) => {
-    chars += piece.length;
-    const next = i === pieces.length - 1 ? end : startSeconds + (durationSeconds * chars) / total;
-    cues.push({ startSeconds: at, endSeconds: next, text: piece });
-    at = next;
-  });
-  return cues;
 }

@@ -1,6 +1,7 @@
 import { captionLineChars, toAss } from "../captions/ass.js";
+import { splitNarration } from "../captions/cue-split.js";
 import type { CaptionLook } from "../captions/look.js";
-import { type Cue, splitNarration, toWebVtt } from "../captions/webvtt.js";
+import { type Cue, MAX_LINE_CHARS, MAX_LINES, toWebVtt } from "../captions/webvtt.js";
 import type { Layout } from "./background.js";
 import { placeCue, type SceneFraming } from "./caption-placement.js";
 import type { Timeline } from "./timeline.js";
@@ -8,7 +9,8 @@ import type { ComposeScene } from "./types.js";
 
 /**
  * Both caption files from the timeline's numbers: each scene's narration window is
- * [narrationStartSeconds, + narration.durationSeconds], split into cues by `splitNarration`. The WebVTT
+ * [narrationStartSeconds, + narration.durationSeconds], split into cues by `splitNarration` (a cue may
+ * stay up after the voice until its scene ends, never into the next scene's cues). The WebVTT
  * file uses the standard two 42-character lines; burned-in cues are split to fit the frame at the
  * style's font size and each is placed clear of its scene's target (caption-placement.ts).
  */
@@ -19,13 +21,18 @@ interface SceneCue {
   scene: number;
 }
 
-function cuesFor(scenes: readonly ComposeScene[], timeline: Timeline, maxChars?: number): SceneCue[] {
+function cuesFor(
+  scenes: readonly ComposeScene[],
+  timeline: Timeline,
+  box: { maxLineChars: number; maxLines: number } = { maxLineChars: MAX_LINE_CHARS, maxLines: MAX_LINES },
+): SceneCue[] {
   const cues: SceneCue[] = [];
   scenes.forEach((scene, i) => {
     const timing = timeline.scenes[i];
     const { text, durationSeconds } = scene.narration;
     if (!timing || text.trim() === "" || !(durationSeconds > 0)) return;
-    for (const cue of splitNarration(text, timing.narrationStartSeconds, durationSeconds, maxChars))
+    const latestEndSeconds = timing.startSeconds + timing.durationSeconds;
+    for (const cue of splitNarration(text, timing.narrationStartSeconds, durationSeconds, { ...box, latestEndSeconds }))
       cues.push({ cue, scene: i });
   });
   return cues;
@@ -50,19 +57,20 @@ export function assFor(
   if (!look && !watermark) return null;
   const { output } = layout;
   const cues = look
-    ? cuesFor(scenes, timeline, captionLineChars(look, output.width, output.height) * Math.max(1, look.maxLines)).map(
-        ({ cue, scene }) => ({
-          ...cue,
-          placement: placeCue(
-            cue,
-            look,
-            layout,
-            framing[scene] as SceneFraming,
-            timeline.scenes[scene] as Timeline["scenes"][number],
-            timeline.fps,
-          ),
-        }),
-      )
+    ? cuesFor(scenes, timeline, {
+        maxLineChars: captionLineChars(look, output.width, output.height),
+        maxLines: look.maxLines,
+      }).map(({ cue, scene }) => ({
+        ...cue,
+        placement: placeCue(
+          cue,
+          look,
+          layout,
+          framing[scene] as SceneFraming,
+          timeline.scenes[scene] as Timeline["scenes"][number],
+          timeline.fps,
+        ),
+      }))
     : [];
   return toAss({ ...output, look, cues, watermark, durationSeconds: timeline.durationSeconds });
 }

@@ -1,8 +1,12 @@
 import { writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { SynthesisFailedError, type TtsEngine, type TtsVoice } from "../../media/tts/engine.js";
+import type { NarrationLine } from "./narration-text.js";
 
-/** A beat's spoken line as a WAV file; `wavPath` null when the line gave no speech (the beat is silent). */
+/**
+ * A beat's line as a WAV file; `wavPath` null when the line gave no speech (the beat is silent). `text`
+ * is the written form (what the captions show), the engine having read its spoken form.
+ */
 export interface Narration {
   beatId: string;
   text: string;
@@ -19,20 +23,21 @@ export interface Narration {
 export async function narrate(
   engine: TtsEngine,
   voice: TtsVoice,
-  lines: readonly { beatId: string; text: string }[],
+  lines: readonly ({ beatId: string } & NarrationLine)[],
   dir: string,
   checkpoint: () => Promise<void>,
 ): Promise<Narration[]> {
   const out: Narration[] = [];
   for (const [i, line] of lines.entries()) {
     await checkpoint();
-    const text = line.text.trim();
-    if (!text) {
+    const text = line.written.trim();
+    const spoken = line.spoken.trim();
+    if (!text || !spoken) {
       out.push({ beatId: line.beatId, text, wavPath: null, durationSeconds: 0 });
       continue;
     }
     try {
-      const speech = await engine.synthesize(text, voice);
+      const speech = await engine.synthesize(spoken, voice);
       const wavPath = join(dir, `narration-${String(i + 1).padStart(2, "0")}.wav`);
       await writeFile(wavPath, speech.buffer);
       out.push({ beatId: line.beatId, text, wavPath, durationSeconds: speech.durationSeconds });

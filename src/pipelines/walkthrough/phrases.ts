@@ -1,3 +1,5 @@
+import { quoteSiteText } from "./site-text.js";
+
 /**
  * The planner's sentence templates per narration language. Only our own words are translated: text
  * quoted from the site (names, headings) is inserted exactly as the page wrote it.
@@ -12,6 +14,8 @@ export interface Phrases {
   scrollTo(section: string): string;
   cta(action: string): string;
   fill(field: string): string;
+  /** Typing a value into a search box (the hint's "search for London"). */
+  search(value: string): string;
 }
 
 const en: Phrases = {
@@ -25,6 +29,7 @@ const en: Phrases = {
   cta: (a) => `When you are ready, choose ${a}.`,
   // English reads better lower-cased ("fill in email"); other languages keep the label as written.
   fill: (f) => `Fill in ${f.toLowerCase()} to get started in seconds.`,
+  search: (v) => `Type ${v} into the search box, and the list narrows as you type.`,
 };
 
 const de: Phrases = {
@@ -37,6 +42,7 @@ const de: Phrases = {
   scrollTo: (s) => `Scrollen Sie nach unten zu ${s}.`,
   cta: (a) => `Wenn Sie bereit sind, wählen Sie ${a}.`,
   fill: (f) => `Füllen Sie ${f} aus, um in Sekunden loszulegen.`,
+  search: (v) => `Geben Sie ${v} in das Suchfeld ein, und die Liste wird beim Tippen kürzer.`,
 };
 
 const fr: Phrases = {
@@ -49,6 +55,7 @@ const fr: Phrases = {
   scrollTo: (s) => `Faites défiler jusqu'à ${s}.`,
   cta: (a) => `Quand vous êtes prêt, choisissez ${a}.`,
   fill: (f) => `Remplissez le champ ${f} pour commencer en quelques secondes.`,
+  search: (v) => `Tapez ${v} dans le champ de recherche : la liste se réduit à mesure que vous tapez.`,
 };
 
 const es: Phrases = {
@@ -61,6 +68,7 @@ const es: Phrases = {
   scrollTo: (s) => `Desplázate hasta ${s}.`,
   cta: (a) => `Cuando estés listo, elige ${a}.`,
   fill: (f) => `Rellena el campo ${f} para empezar en segundos.`,
+  search: (v) => `Escribe ${v} en el cuadro de búsqueda y la lista se reduce mientras escribes.`,
 };
 
 const it: Phrases = {
@@ -73,6 +81,7 @@ const it: Phrases = {
   scrollTo: (s) => `Scorri fino a ${s}.`,
   cta: (a) => `Quando sei pronto, scegli ${a}.`,
   fill: (f) => `Compila il campo ${f} per iniziare in pochi secondi.`,
+  search: (v) => `Digita ${v} nella casella di ricerca e l'elenco si restringe mentre scrivi.`,
 };
 
 const pt: Phrases = {
@@ -85,6 +94,7 @@ const pt: Phrases = {
   scrollTo: (s) => `Role até ${s}.`,
   cta: (a) => `Quando estiver pronto, escolha ${a}.`,
   fill: (f) => `Preencha o campo ${f} para começar em segundos.`,
+  search: (v) => `Digite ${v} na caixa de pesquisa e a lista diminui enquanto digita.`,
 };
 
 const nl: Phrases = {
@@ -97,6 +107,7 @@ const nl: Phrases = {
   scrollTo: (s) => `Scrol omlaag naar ${s}.`,
   cta: (a) => `Als je klaar bent, kies je ${a}.`,
   fill: (f) => `Vul ${f} in om binnen enkele seconden te beginnen.`,
+  search: (v) => `Typ ${v} in het zoekvak, en de lijst wordt korter terwijl je typt.`,
 };
 
 const TABLES = { en, de, fr, es, it, pt, nl } as const;
@@ -110,4 +121,13 @@ export function narrationLanguageOf(language: string | null | undefined): Narrat
   return Object.hasOwn(TABLES, primary) ? (primary as NarrationLanguage) : "en";
 }
 
-export const phrasesFor = (language: string | null | undefined): Phrases => TABLES[narrationLanguageOf(language)];
+/** The language's templates; every site text put into them is quoted when it reads as a sentence of its own. */
+export const phrasesFor = (language: string | null | undefined): Phrases => {
+  const lang = narrationLanguageOf(language);
+  const table: Phrases = TABLES[lang];
+  const quoting = Object.entries(table).map(([key, template]) => [
+    key,
+    (text: string) => (template as (t: string) => string)(quoteSiteText(text, lang)),
+  ]);
+  return Object.fromEntries(quoting) as unknown as Phrases;
+};

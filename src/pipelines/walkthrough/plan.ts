@@ -1,4 +1,5 @@
 import type { Page } from "playwright-core";
+import { cleanNarration } from "./narration-text.js";
 import { type Phrases, phrasesFor } from "./phrases.js";
 
 /** What a beat does in the browser. */
@@ -369,6 +370,9 @@ export function buildPlan(
   return plan;
 }
 
-/** The beats as stored: ids b1… and estimated lengths. */
+/** The beats as stored: ids b1…, narration with its punctuation cleaned, and estimated lengths. */
 export const finishBeats = (drafts: Draft[]): Beat[] =>
-  drafts.map((d, i) => ({ id: `b${i + 1}`, ...d, estimatedSeconds: estimateSeconds(d.narration) }));
+  drafts.map((d, i) => {
+    const narration = cleanNarration(d.narration);
+    return { id: `b${i + 1}`, ...d, narration, estimatedSeconds: estimateSeconds(narration) };
+  });

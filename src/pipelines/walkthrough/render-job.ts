@@ -13,6 +13,7 @@ import type { RenderSettings, WalkthroughDeps } from "./deps.js";
 import { planWalkthrough } from "./explore.js";
 import { type FencedSession, openFencedSession } from "./fenced-session.js";
 import { type Narration, narrate } from "./narrate.js";
+import { narrationLine } from "./narration-text.js";
 import { NavigationError, performBeat } from "./perform.js";
 import type { Beat } from "./plan.js";
 import type { RenderBeat, RenderJobInput } from "./render-input.js";
@@ -167,7 +168,8 @@ export async function renderWalkthrough(
     const speaking = narrate(
       engine,
       voice,
-      shown.map((b) => ({ beatId: b.id, text: b.narration })),
+      // Captions show the cleaned line as written; the engine reads it with numbers and acronyms spelled out.
+      shown.map((b) => ({ beatId: b.id, ...narrationLine(b.narration, input.options.language) })),
       dir,
       checkpoint,
     );
