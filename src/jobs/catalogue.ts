@@ -14,6 +14,7 @@ const pipelineRun = <I>(ctx: JobContext<I>): PipelineRun<I> => ({
   progress: ctx.progress,
   checkpoint: ctx.checkpoint,
   signal: ctx.signal,
+  warn: (message, details) => ctx.deps.log.warn({ ...details, jobId: ctx.job.id }, message),
 });
 
 /** What the walkthrough pipelines use, from the services the app built once. */

@@ -18,6 +18,8 @@ export interface PipelineRun<I> {
   checkpoint(): Promise<void>;
   /** Aborted when a cancel is seen, for work that can stop mid-step (a child process, a fetch). */
   signal: AbortSignal;
+  /** Records something worth an operator's look that does not fail the run (the job's log). */
+  warn?(message: string, details: Record<string, unknown>): void;
 }
 
 /** What a pipeline produces: files already in storage, and the real length of the video. */

@@ -344,6 +344,24 @@ describe.runIf(process.env.CLIPWRIGHT_TEST_DB !== "postgres")("stills wait for t
     }
   });
 
+  it("a capture cancelled while a still waits for the page stops in that wait, with the signal's reason", async () => {
+    const session = await pool.newSession(DESKTOP);
+    try {
+      const controller = new AbortController();
+      // The cancel arrives once the page has loaded, so during the wait for its endless canvas. One beat:
+      // had the signal not reached the wait, the capture would finish at the wait's bound instead.
+      session.page.once("load", () => controller.abort(new Error("cancelled by the user")));
+      const capturing = captureScenes(
+        session.page,
+        [beat("b1", { action: "navigate", target: null, url: `${site.url}/endless` })],
+        { signal: controller.signal },
+      );
+      await expect(capturing).rejects.toThrow("cancelled by the user");
+    } finally {
+      await session.close();
+    }
+  });
+
   it("an aborted wait rejects with the signal's reason", async () => {
     const session = await pool.newSession(DESKTOP);
     try {

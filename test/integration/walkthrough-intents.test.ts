@@ -16,6 +16,7 @@ interface Beat {
   target: { role?: string; name?: string; css?: string } | null;
   url: string;
   value?: string;
+  narration: string;
 }
 interface Plan {
   hint: string;
@@ -67,6 +68,8 @@ describe.runIf(process.env.CLIPWRIGHT_TEST_DB !== "postgres")("storyboards steer
     expect(shots).toBe(p.beats.length);
     const at = (where: string) => p.beats.findIndex((b) => path(b) === where);
     expect(at("/")).toBe(0);
+    // The welcome names the site, not the page its title also names ("Dashboard · Meridian Ops").
+    expect(p.beats[0]?.narration).toMatch(/^Welcome to Meridian Ops\./);
     expect(at("/charts")).toBeGreaterThan(at("/"));
     expect(at("/tables")).toBeGreaterThan(at("/charts"));
     const typed = p.beats.find((b) => b.action === "type");
@@ -84,6 +87,8 @@ describe.runIf(process.env.CLIPWRIGHT_TEST_DB !== "postgres")("storyboards steer
     const { plan: p } = await plan({ url: `${landing.url}/`, hint: "show the features, then pricing, then the FAQ" });
     expect(p.warnings).toEqual([]);
     expect(p.beats[0]).toMatchObject({ action: "navigate", target: null });
+    // One page, no other title to compare: the part of "Harborline · The shared inbox…" the page repeats.
+    expect(p.beats[0]?.narration).toMatch(/^Welcome to Harborline\./);
     expect(p.beats.slice(1, 4).map((b) => [b.action, b.target?.name])).toEqual([
       ["scroll", "We've got what your team needs"],
       ["scroll", "Simple pricing, per agent"],

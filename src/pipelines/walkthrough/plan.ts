@@ -1,6 +1,7 @@
 import type { Page } from "playwright-core";
 import { cleanNarration } from "./narration-text.js";
 import { type Phrases, phrasesFor } from "./phrases.js";
+import { siteNameFrom, type TitledPage } from "./site-name.js";
 
 /** What a beat does in the browser. */
 export type BeatAction = "navigate" | "click" | "type" | "scroll" | "hover";
@@ -39,12 +40,15 @@ export interface PageScan {
   sectionHeadings: string[];
   long: boolean;
   textbox: { name: string; type: string } | null;
+  /** The site's name as the page declares it (og:site_name, application-name), if it does. */
+  namedSite?: string | null;
 }
 
 export const MIN_BEATS = 4;
 export const MAX_BEATS = 8;
 export const MAX_NAV_PAGES = 3;
-const WORDS_PER_SECOND = 2.6;
+/** The voices' speaking rate for estimating a line's length: ~150 words a minute, a presenter's pace. */
+const WORDS_PER_SECOND = 2.5;
 const MIN_BEAT_SECONDS = 3;
 
 /** Links that sign in or out are never visited while planning (signing in is its own step, sign-in.ts). */
@@ -143,6 +147,7 @@ const SCAN = `(() => {
     sectionHeadings,
     long: document.documentElement.scrollHeight > window.innerHeight * 1.2,
     textbox,
+    namedSite: clean((document.querySelector('meta[property="og:site_name"], meta[name="application-name"]') || {}).content) || null,
   };
 })()`;
 
@@ -164,11 +169,13 @@ export const estimateSeconds = (narration: string): number => {
   return Math.max(MIN_BEAT_SECONDS, Math.round((words / WORDS_PER_SECOND) * 10) / 10);
 };
 
-/** "Acme Analytics: product analytics…" → "Acme Analytics". */
-export const siteName = (scan: PageScan): string => {
-  const name = scan.title.split(/\s[|–—-]\s|:\s/)[0]?.trim();
-  return name || new URL(scan.url).hostname;
-};
+/** The site's name from its titles (site-name.ts): "Dashboard · Meridian Ops" → "Meridian Ops". */
+const titled = (scan: PageScan): TitledPage => ({
+  url: scan.url,
+  title: scan.title,
+  namedSite: scan.namedSite ?? null,
+  text: [...scan.navLinks.map((l) => l.name), scan.h1 ?? "", scan.paragraph ?? ""],
+});
 
 export function hintKeywords(hint: string | null): string[] {
   if (!hint) return [];
@@ -217,7 +224,7 @@ export function buildPlan(
   language: string | null = null,
 ): Draft[] {
   const t: Phrases = phrasesFor(language);
-  const name = siteName(start);
+  const name = siteNameFrom(titled(start), [...pages.map((p) => p.scan), ...(cta?.scan ? [cta.scan] : [])].map(titled));
   const first = draft({
     title: t.welcomeTitle(name),
     action: "navigate",

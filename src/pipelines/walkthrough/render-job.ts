@@ -40,9 +40,15 @@ export function renderCapture(capture: CaptureSpec, output: { width: number; hei
 async function replay(
   session: BrowserSession,
   beats: readonly RenderBeat[],
-  ctx: { checkpoint: () => Promise<void>; onBeat: (done: number, total: number) => Promise<void> },
-): Promise<{ scenes: CapturedScene[]; viewport: Viewport | null }> {
+  ctx: {
+    checkpoint: () => Promise<void>;
+    onBeat: (done: number, total: number) => Promise<void>;
+    /** Cancels a capture mid-step too (a settle wait stops at once, not at its bound). */
+    signal: AbortSignal;
+  },
+): Promise<{ scenes: CapturedScene[]; viewport: Viewport | null; unsettled: string[] }> {
   const scenes: CapturedScene[] = [];
+  const unsettled: string[] = [];
   let viewport: Viewport | null = null;
   let done = 0;
   for (let i = 0; i < beats.length; ) {
@@ -62,15 +68,17 @@ async function replay(
       }
     } else {
       const result = await captureScenes(session.page, run, {
+        signal: ctx.signal,
         checkpoint: ctx.checkpoint,
         onBeat: async () => ctx.onBeat(++done, beats.length),
       });
       scenes.push(...result.scenes);
+      unsettled.push(...result.unsettled);
       viewport = result.viewport;
     }
     i = j;
   }
-  return { scenes, viewport };
+  return { scenes, viewport, unsettled };
 }
 
 /**
@@ -175,10 +183,15 @@ export async function renderWalkthrough(
     );
     speaking.catch(() => undefined);
     const captured = await replay(session, beats, {
+      signal,
       checkpoint,
       onBeat: (done, total) => progress("capturing", 20 + Math.round((done / total) * 25)),
     });
     const viewport = captured.viewport;
+    // Stills taken while the page still moved (a live chart, a request that never ends): the video
+    // shows the page as it was at the wait's bound. There is no quality report to carry this yet.
+    if (captured.unsettled.length > 0)
+      run.warn?.("walkthrough: stills taken before the page settled", { unsettledBeats: captured.unsettled });
     await fenced.close();
     fenced = null;
     const narrations = await speaking;
