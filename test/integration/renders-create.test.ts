@@ -361,7 +361,7 @@ describe("POST /storyboards/{id}/renders: accepted", () => {
       ],
     });
     expect(res.status).toBe(202);
-    // Shown: b1 (12 s), b3 (its new, shorter line: 3.8 s), b4 (12 s), b5 (12 s): three fit in 30.
+    // Shown: b1 (12 s), b3 (its new, shorter line: 4.0 s at 2.5 words a second), b4 (12 s), b5 (12 s): three fit in 30.
     expect(res.body.lengthFit).toEqual({
       adjusted: true,
       beatBudget: 3,
@@ -371,7 +371,7 @@ describe("POST /storyboards/{id}/renders: accepted", () => {
       cappedFromSeconds: null,
       maxSeconds: null,
       note: "1 step was left out to fit 30 seconds; 3 of 4 are shown.",
-      plannedSeconds: 27.8,
+      plannedSeconds: 28,
       seconds: 30,
       targetSeconds: 30,
     });
