@@ -1,8 +1,8 @@
 import { randomBytes } from "node:crypto";
 import { readFile } from "node:fs/promises";
-import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
-import type { AddressInfo } from "node:net";
+import type { IncomingMessage, ServerResponse } from "node:http";
 import { fileURLToPath } from "node:url";
+import { listenOnLoopback, redirect, send } from "./fixture-http.js";
 
 /**
  * "Acme Analytics", the local multi-page test site (test/fixtures/site/), served on loopback
@@ -63,22 +63,6 @@ export async function startSite(): Promise<Site> {
   let signIns = 0;
 
   const file = (name: string) => readFile(`${SITE_DIR}${name}`);
-
-  const send = (res: ServerResponse, status: number, type: string, body: Buffer | string, head = false) => {
-    const bytes = typeof body === "string" ? Buffer.from(body) : body;
-    res.writeHead(status, {
-      "content-type": type,
-      "content-length": bytes.length,
-      "cache-control": "no-store",
-      "x-content-type-options": "nosniff",
-    });
-    res.end(head ? undefined : bytes);
-  };
-
-  const redirect = (res: ServerResponse, location: string, headers: Record<string, string> = {}) => {
-    res.writeHead(303, { location, "content-length": 0, "cache-control": "no-store", ...headers });
-    res.end();
-  };
 
   const session = (req: IncomingMessage): string | undefined => {
     for (const part of (req.headers.cookie ?? "").split(";")) {
@@ -178,32 +162,16 @@ export async function startSite(): Promise<Site> {
     return notFound(res, head);
   };
 
-  const server = createServer((req, res) => {
-    handle(req, res).catch((err: unknown) => {
-      if (!res.headersSent) send(res, 500, "text/plain; charset=utf-8", `Internal error: ${String(err)}`);
-      else res.destroy();
-    });
-  });
-  server.keepAliveTimeout = 1000;
-
-  await new Promise<void>((resolve, reject) => {
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => resolve());
-  });
-  const { port } = server.address() as AddressInfo;
+  const server = await listenOnLoopback(handle);
 
   return {
-    url: `http://127.0.0.1:${port}`,
+    url: server.url,
     get signIns() {
       return signIns;
     },
     get signUps() {
       return signUps;
     },
-    close: () =>
-      new Promise<void>((resolve, reject) => {
-        server.close((err) => (err ? reject(err) : resolve()));
-        server.closeAllConnections();
-      }),
+    close: server.close,
   };
 }

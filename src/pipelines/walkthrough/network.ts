@@ -32,7 +32,8 @@ export interface NetworkFence {
   dispose(): Promise<void>;
 }
 
-const originOf = (raw: string): string | null => {
+/** The origin of a URL, or null for one that has none (opaque origins, unparseable text). */
+export const originOf = (raw: string): string | null => {
   try {
     const origin = new URL(raw).origin;
     return origin === "null" ? null : origin;

@@ -1,5 +1,6 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import type { ElementHandle, Page, Request } from "playwright-core";
+import { originOf } from "./network.js";
 import { openPage, safeUrl } from "./perform.js";
 import { FIND, type Found, MARK, type PageState, probeScript } from "./sign-in-scripts.js";
 import { type SubmissionWatch, watchSubmission } from "./sign-in-watch.js";
@@ -70,15 +71,6 @@ export class SignInError extends Error {
     );
   }
 }
-
-const originOf = (raw: string): string | null => {
-  try {
-    const origin = new URL(raw).origin;
-    return origin === "null" ? null : origin;
-  } catch {
-    return null;
-  }
-};
 
 /** The origins credentials may be typed into: the login URL's and the additional ones. */
 export function approvedLoginOrigins(
