@@ -98,6 +98,38 @@ describe.runIf(process.env.CLIPWRIGHT_TEST_DB !== "postgres")("storyboards steer
     expect(new Set(views).size).toBe(views.length);
   });
 
+  it("a 45-second storyboard fills its length with narration: estimates sum to 0.8–1.05 × 45 s, every intent planned", {
+    timeout: 180_000,
+  }, async () => {
+    const T = 45;
+    const fixtures = [
+      {
+        body: {
+          url: `${admin.url}/`,
+          hint: "show the dashboard overview, then the charts page, then the tables page and search for London",
+          credentials: { loginUrl: `${admin.url}/login`, username: ADMIN_EMAIL, password: ADMIN_PASSWORD },
+        },
+        order: ["/", "/charts", "/tables"],
+      },
+      { body: { url: `${landing.url}/`, hint: "show the features, then the pricing, then the FAQ" }, order: ["/"] },
+    ];
+    for (const f of fixtures) {
+      const { plan: p } = await plan({ ...f.body, targetSeconds: T });
+      const estimate = p.beats.reduce((s, b) => s + (b as Beat & { estimatedSeconds: number }).estimatedSeconds, 0);
+      expect(p.warnings, f.body.url).toEqual([]);
+      expect(estimate, f.body.url).toBeGreaterThanOrEqual(0.8 * T);
+      expect(estimate, f.body.url).toBeLessThanOrEqual(1.05 * T);
+      const firsts = f.order.map((where) => p.beats.findIndex((b) => path(b) === where));
+      expect([...firsts].sort((a, b) => a - b)).toEqual(firsts);
+      const views = p.beats.map(
+        (b) => `${path(b)} ${b.action} ${b.target?.name ?? b.target?.css ?? ""} ${b.value ?? ""}`,
+      );
+      expect(new Set(views).size).toBe(views.length);
+      // Presenter lines, not templates: no "Scroll down to", no line without a sentence mark.
+      for (const b of p.beats) expect(b.narration).not.toMatch(/Scroll down to|to see more|one part of it/);
+    }
+  });
+
   it("an intent nothing matches is a warning in the plan; the rest is still planned", { timeout: 60_000 }, async () => {
     const { plan: p } = await plan({ url: `${landing.url}/`, hint: "show the pricing, then the billing reports page" });
     expect(p.warnings).toEqual([{ intent: "the billing reports page", reason: NO_MATCH }]);

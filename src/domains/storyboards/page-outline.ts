@@ -1,3 +1,5 @@
+import { siteNameFrom } from "../../pipelines/walkthrough/site-name.js";
+
 /** What the hint suggestions read off a start page's HTML (no browser: one GET, rules over the markup). */
 export interface SiteOutline {
   siteName: string;
@@ -37,7 +39,8 @@ const anchors = (html: string) =>
 export function readPage(raw: string, url: URL): SiteOutline {
   const html = raw.replace(/<(script|style|noscript|template)\b[\s\S]*?<\/\1>/gi, " ").replace(/<!--[\s\S]*?-->/g, " ");
   const title = text(blocks(html, "title")[0] ?? "");
-  const siteName = title.split(/\s[|–—-]\s|:\s/)[0]?.trim() || url.hostname;
+  // The part of the title that names the site, as the planner reads it (site-name.ts).
+  const siteName = siteNameFrom({ url: url.href, title, text: blocks(html, "h1").map(text) });
 
   const navHtml = [...blocks(html, "nav"), ...blocks(html, "header")].join(" ");
   const seen = new Set<string>();

@@ -1,20 +1,25 @@
 import { type BrowserSession, captureFrame, waitForSettled, watchNetwork } from "../../media/browser/index.js";
-import { pagesToExplore } from "./explore-order.js";
-import { type BeatDraft, type PlanWarning, planWithIntents, type SteeredPlan, unperformed } from "./intent-plan.js";
+import { beatsFor, fillPlan } from "./content-beats.js";
+import { MAX_EXPLORED_PAGES, pagesToExplore } from "./explore-order.js";
+import { type BeatDraft, type PlanWarning, planWithIntents, unperformed } from "./intent-plan.js";
 import { parseIntents } from "./intents.js";
+import { writeNarration } from "./narration-writer.js";
 import type { NetworkFence } from "./network.js";
 import { openPage, performBeat, sameDocument } from "./perform.js";
 import { type NarrationLanguage, narrationLanguageOf, phrasesFor } from "./phrases.js";
 import {
   AUTH_LINK,
+  AUTO_BEATS,
   type Beat,
   buildPlan,
   type ExploredPage,
   finishBeats,
   MAX_BEATS,
   MAX_NAV_PAGES,
+  MIN_BEATS,
   type PageScan,
   scanPage,
+  siteNameOf,
 } from "./plan.js";
 import { type SignInCredentials, signIn } from "./sign-in.js";
 import { buildSiteMap, type PageSnapshot } from "./site-map.js";
@@ -33,6 +38,10 @@ export interface WalkthroughRequest {
   /** The storyboard's `options.language`; picks the narration templates (phrases.ts). */
   language: string | null;
   signIn: (SignInCredentials & { additionalLoginOrigins: readonly string[] }) | null;
+  /** The storyboard's fixed length: the plan offers enough beats and narration to fill it. */
+  targetSeconds?: number | null;
+  /** The Auto ceiling: the narration stays within it. */
+  maxSeconds?: number | null;
 }
 
 export interface PlanHooks {
@@ -85,6 +94,13 @@ export async function planWalkthrough(
   // The site map's view of each explored page (navigation anywhere, what each page shows).
   const snapshots: PageSnapshot[] = [await collectSnapshot(page)];
   const intents = parseIntents(req.hint);
+  const english = narrationLanguageOf(req.language) === "en";
+  const targetSeconds = req.targetSeconds ?? null;
+  const maxSeconds = req.maxSeconds ?? null;
+  // English plans are filled to the length (content beats, lines sized to it); others keep the default plan.
+  const beatCount = english ? beatsFor(targetSeconds, maxSeconds, MIN_BEATS, MAX_BEATS, AUTO_BEATS) : AUTO_BEATS;
+  // A long video needs more pages to show than the default three.
+  const navPages = Math.min(MAX_EXPLORED_PAGES, Math.max(MAX_NAV_PAGES, Math.ceil(beatCount / 3)));
 
   await checkpoint();
   await progress("exploring", 30);
@@ -92,7 +108,7 @@ export async function planWalkthrough(
   const candidates: ExploredPage["link"][] = pagesToExplore(
     snapshots[0] as PageSnapshot,
     intents,
-    MAX_NAV_PAGES,
+    navPages,
     (l) => AUTH_LINK.test(l.name) || !!(start.cta?.href && sameDocument(l.url, start.cta.href)),
   );
   // The page a sign-in lands on (a dashboard) is what signed-in viewers came for: it goes first, opened
@@ -141,16 +157,22 @@ export async function planWalkthrough(
 
   await checkpoint();
   await progress("planning", 80);
-  // A hint with intents steers the plan (intent-plan.ts); the default plan then only fills it.
-  let steered: SteeredPlan | null = null;
-  let drafts: BeatDraft[];
-  if (intents.length === 0) drafts = buildPlan(start, pages, cta, req.hint, req.language);
-  else {
-    const base = buildPlan(start, pages, cta, null, req.language);
-    const [first, ...filler] = base as [BeatDraft, ...BeatDraft[]];
-    steered = planWithIntents(buildSiteMap(snapshots), intents, first, filler, phrasesFor(req.language), MAX_BEATS);
-    drafts = steered.drafts;
-  }
+  // The hint's intents steer the plan (intent-plan.ts); the default plan (hint keywords when the hint has
+  // no intents) offers the other pages, and the pages' content fills it to its length (content-beats.ts).
+  const map = buildSiteMap(snapshots);
+  const base = buildPlan(start, pages, cta, intents.length === 0 ? req.hint : null, req.language);
+  const [first, ...filler] = base as [BeatDraft, ...BeatDraft[]];
+  let steered = planWithIntents(
+    map,
+    intents,
+    first,
+    filler,
+    phrasesFor(req.language),
+    english ? MAX_BEATS : AUTO_BEATS,
+  );
+  if (english) steered = fillPlan(steered, map, beatCount);
+  const drafts = steered.drafts;
+  const site = siteNameOf(start, [...pages.map((p) => p.scan), ...(cta?.scan ? [cta.scan] : [])]);
 
   // Replay the plan from the start, as a render would, with a screenshot after each beat once the page
   // has settled (no half-drawn charts). The watch is dropped with the session if a beat throws.
@@ -175,11 +197,13 @@ export async function planWalkthrough(
     screenshots.push(await captureFrame(page));
   }
   network.dispose();
+  // Lines are written for the beats that were performed, sized to the length.
+  const written = english ? writeNarration(kept, map, { site, targetSeconds, maxSeconds }) : kept;
   return {
-    beats: finishBeats(kept),
+    beats: finishBeats(written),
     screenshots,
     signedIn: req.signIn !== null,
     narrationLanguage: narrationLanguageOf(req.language),
-    warnings: steered ? [...steered.warnings, ...unperformed(steered, intents, performed)] : [],
+    warnings: [...steered.warnings, ...unperformed(steered, intents, performed)],
   };
 }

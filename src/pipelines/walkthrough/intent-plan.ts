@@ -44,7 +44,7 @@ const target = (c: SnapshotControl): BeatDraft["target"] => ({
 });
 
 /** A view's identity: the same view is never shown twice. */
-const viewKey = (d: BeatDraft): string => {
+export const viewKey = (d: BeatDraft): string => {
   const doc = documentOf(d.url);
   if (d.action === "navigate" || (d.action === "click" && d.target?.role === "link")) return doc;
   return `${doc}|${d.action}|${d.target?.role ?? ""}|${d.target?.name ?? d.target?.css ?? ""}|${d.value ?? ""}`;
@@ -164,7 +164,7 @@ export function planWithIntents(
       else if (
         !push(
           {
-            title: box.name || "Search",
+            title: box.name.replace(/[\s:]+$/, "") || "Search",
             action: "type",
             target: target(box),
             url: current,

@@ -23,7 +23,8 @@ const en: Phrases = {
   welcome: (s) => `Welcome to ${s}.`,
   open: (p) => `Let's open ${p}.`,
   cardAction: (c) => `Each card has its own next step, like ${c}.`,
-  cardCovers: (c) => `Each card covers one part of it, starting with ${c}.`,
+  // No "it" here: nothing before the line names what the cards belong to.
+  cardCovers: (c) => `Each card covers one topic, starting with ${c}.`,
   scrollMore: (s) => `Scroll down to ${s} to see more.`,
   scrollTo: (s) => `Scroll down to ${s}.`,
   cta: (a) => `When you are ready, choose ${a}.`,

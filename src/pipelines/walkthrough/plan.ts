@@ -45,7 +45,10 @@ export interface PageScan {
 }
 
 export const MIN_BEATS = 4;
-export const MAX_BEATS = 8;
+/** Beats of an Auto-length plan (and of the default plan before content is added). */
+export const AUTO_BEATS = 8;
+/** Beats of the longest fixed-length plan (about 75 s); the render caps beats at 60 anyway. */
+export const MAX_BEATS = 14;
 export const MAX_NAV_PAGES = 3;
 /** The voices' speaking rate for estimating a line's length: ~150 words a minute, a presenter's pace. */
 const WORDS_PER_SECOND = 2.5;
@@ -177,6 +180,10 @@ const titled = (scan: PageScan): TitledPage => ({
   text: [...scan.navLinks.map((l) => l.name), scan.h1 ?? "", scan.paragraph ?? ""],
 });
 
+/** The site's name, from the start page's title and the other explored pages' (site-name.ts). */
+export const siteNameOf = (start: PageScan, others: PageScan[]): string =>
+  siteNameFrom(titled(start), others.map(titled));
+
 export function hintKeywords(hint: string | null): string[] {
   if (!hint) return [];
   return [
@@ -224,7 +231,7 @@ export function buildPlan(
   language: string | null = null,
 ): Draft[] {
   const t: Phrases = phrasesFor(language);
-  const name = siteNameFrom(titled(start), [...pages.map((p) => p.scan), ...(cta?.scan ? [cta.scan] : [])].map(titled));
+  const name = siteNameOf(start, [...pages.map((p) => p.scan), ...(cta?.scan ? [cta.scan] : [])]);
   const first = draft({
     title: t.welcomeTitle(name),
     action: "navigate",
@@ -357,7 +364,7 @@ export function buildPlan(
   }
   plan.push(...startExtras);
   for (const seg of ordered) {
-    const room = MAX_BEATS - plan.length;
+    const room = AUTO_BEATS - plan.length;
     if (room <= 0) break;
     plan.push(...seg.beats.slice(0, room));
   }

@@ -1,4 +1,5 @@
 import type { Page } from "playwright-core";
+import { collectContent } from "./page-content.js";
 import type { PageSnapshot } from "./site-map.js";
 
 /**
@@ -120,5 +121,6 @@ const COLLECT = `(() => {
 })()`;
 
 export async function collectSnapshot(page: Page): Promise<PageSnapshot> {
-  return (await page.evaluate(COLLECT)) as PageSnapshot;
+  const snapshot = (await page.evaluate(COLLECT)) as PageSnapshot;
+  return { ...snapshot, content: await collectContent(page) };
 }

@@ -1,3 +1,5 @@
+import type { PageContent } from "./page-content.js";
+
 /**
  * The site map: what a walkthrough can show, read off page snapshots (site-map-collect.ts takes them in
  * the browser). Navigation is taken wherever it is (landmarks, sidebars, lists of links, tabs,
@@ -47,6 +49,8 @@ export interface PageSnapshot {
   tabs: SnapshotControl[];
   /** Primary buttons and button-styled links. */
   buttons: SnapshotControl[];
+  /** What the page says, for the narration (page-content.ts); absent in hand-written snapshots. */
+  content?: PageContent;
 }
 
 /** Links a walkthrough never follows: they end the session or destroy something. */

@@ -68,7 +68,14 @@ export async function planStoryboard(
     const { session, fence } = fenced;
     const planned = await planWalkthrough(
       session,
-      { url: input.url, hint: input.hint, language: input.options.language, signIn },
+      {
+        url: input.url,
+        hint: input.hint,
+        language: input.options.language,
+        signIn,
+        targetSeconds: input.options.targetSeconds,
+        maxSeconds: input.options.maxSeconds,
+      },
       { progress, checkpoint, fence, signal },
     );
     const { beats } = planned;

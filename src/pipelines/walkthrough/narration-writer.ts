@@ -1,0 +1,220 @@
+import { type BeatSubject, beatLines } from "./beat-lines.js";
+import type { BeatDraft } from "./intent-plan.js";
+import { documentOf, type PageSnapshot, type SiteMap } from "./site-map.js";
+
+/**
+ * The presenter's lines for a plan (English; other languages keep their templates, phrases.ts). Each
+ * beat's subject is read off its action and target and the page it is on; its sentences come from what
+ * the page says (beat-lines.ts). With a fixed length the words are shared out so the spoken plan fills
+ * it: (target − a lead-in per beat) × the speaking rate, more for a page or a section than for a hover,
+ * never more than a beat has to say (what one cannot say goes to the others). Without one a beat says
+ * two or three sentences.
+ */
+
+export const WORDS_PER_SECOND = 2.5;
+/** Silence around each line (lead-in, tail) the timeline adds: not speech. */
+export const LEAD_SECONDS = 0.8;
+/** A beat's words when the length is Auto: two or three sentences. */
+export const AUTO_WORDS = 20;
+
+export interface WriterOptions {
+  site: string;
+  targetSeconds: number | null;
+  maxSeconds: number | null;
+}
+
+/** plan.ts estimateSeconds' floor: a line is worth 3 s at least. */
+const MIN_LINE_SECONDS = 3;
+const wordsOf = (s: string): number => s.split(/\s+/).filter(Boolean).length;
+
+const snapshotOf = (map: SiteMap, url: string): PageSnapshot | null =>
+  map.pages.find((p) => p.url === documentOf(url))?.snapshot ?? null;
+
+/** What a beat shows, from its action, its target and its page; null: keep the line it was given. */
+export function subjectOf(d: BeatDraft, prev: BeatDraft | null, map: SiteMap, site: string): BeatSubject | null {
+  const page = snapshotOf(map, d.url);
+  const c = page?.content;
+  const doc = documentOf(d.url);
+  const name = d.target?.name ?? "";
+  if (!prev) {
+    const sections = map.sections.filter((s) => s.url === doc).map((s) => s.name);
+    return { kind: "start", site, page, sections };
+  }
+  const role = d.target?.role;
+  if (d.action === "navigate" || (d.action === "click" && role === "link" && doc !== documentOf(prev.url)))
+    return d.action === "click" && page?.h1 && page.content && !/^(link|page)$/i.test(name) && isCta(name, map, prev)
+      ? { kind: "cta", name, page }
+      : { kind: "page", name: name || d.title, page };
+  if (d.action === "click" && role === "tab") {
+    const tab = c?.tabs.find((t) => t.name === name);
+    return tab ? { kind: "tab", ...tab } : null;
+  }
+  if (d.action === "click") return { kind: "cta", name, page: doc !== documentOf(prev.url) ? page : null };
+  if (d.action === "type") {
+    const value = d.value ?? "";
+    if (role === "searchbox" || /search|filter/i.test(name))
+      return { kind: "search", value, table: c?.tables[0] ?? null };
+    return { kind: "fill", field: name || d.title, value };
+  }
+  if (!c) return null;
+  if (d.action === "hover" && role === "img") {
+    const chart = c.charts.find((x) => (name && x.label === name) || (d.target?.css && x.css === d.target.css));
+    return chart ? { kind: "chart", chart } : null;
+  }
+  if (d.action === "hover" && role === "table") {
+    const table = c.tables.find((t) => t.css === d.target?.css) ?? c.tables[0];
+    return table ? { kind: "table", table } : null;
+  }
+  if (d.action === "hover" && role === "region" && c.figures.length > 1) return { kind: "figures", content: c };
+  if (d.action === "hover") {
+    // A card's heading, or its own control ("Choose Starter" on the Starter plan).
+    const items = [...c.blocks.flatMap((b) => b.items), ...(c.plans ?? [])];
+    const item =
+      role === "heading"
+        ? items.find((i) => i.title === name)
+        : items.find((i) => i.kind === "plan" && new RegExp(`\\b${escapeRegExp(i.title)}\\b`, "i").test(name));
+    if (item) return { kind: "item", item };
+  }
+  const id = /^\[id="(.+)"\]$/.exec(d.target?.css ?? "")?.[1];
+  const section = map.sections.find((s) => s.url === doc && (s.heading === name || (id && s.id === id)));
+  const heading = role === "heading" ? name : (section?.heading ?? null);
+  const block = heading ? c.blocks.find((b) => b.heading === heading) : undefined;
+  if (!block) return null;
+  const row = c.blocks.filter((b) => Math.abs(b.top - block.top) < 40);
+  const charts = c.charts.filter((x) => row.some((b) => b.charts.includes(x.heading ?? x.label ?? "")));
+  return { kind: "section", name: section?.name ?? null, blocks: row, charts };
+}
+
+const escapeRegExp = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+/** What calls to action say ("Start free trial", "Get a demo"). */
+const CTA_WORDS = /^(start|get|try|sign up|book|request|choose|join|create|buy|download|generate|contact|talk)\b/i;
+
+/** A call to action: its words say so, or only the page's content links it, not its navigation. */
+function isCta(name: string, map: SiteMap, prev: BeatDraft): boolean {
+  if (CTA_WORDS.test(name)) return true;
+  const from = snapshotOf(map, prev.url);
+  const links = from?.links.filter((l) => l.name === name) ?? [];
+  return links.length > 0 && links.every((l) => l.region === "main");
+}
+
+/** Shares `total` words by weight, a beat never given more than it can say (the rest goes to the others). */
+export function shareWords(total: number, weights: number[], capacity: number[]): number[] {
+  const out = weights.map(() => 0);
+  let open = weights.map((_, i) => i);
+  let left = total;
+  for (;;) {
+    const sum = open.reduce((s, i) => s + (weights[i] as number), 0);
+    if (open.length === 0 || sum <= 0) break;
+    const full = open.filter((i) => (capacity[i] as number) <= (left * (weights[i] as number)) / sum);
+    if (full.length === 0) {
+      for (const i of open) out[i] = (left * (weights[i] as number)) / sum;
+      break;
+    }
+    for (const i of full) {
+      out[i] = capacity[i] as number;
+      left -= capacity[i] as number;
+    }
+    open = open.filter((i) => !full.includes(i));
+  }
+  return out;
+}
+
+/**
+ * Picks each beat's sentences: its first always, then, one sentence at a time, the next sentence of the
+ * beat it leaves least over its budget (`budgets` in words), until the plan reaches `total` words or nothing more
+ * fits within 3 % over it, nor past `maxEstimate` seconds of estimate (what a render keeps: length-fit.ts).
+ * Sentences keep their order in the line. Answers the lines.
+ */
+export function fitLines(lines: string[][], budgets: number[], total: number, maxEstimate = Infinity): string[] {
+  const chosen = lines.map((l) => (l.length > 0 ? [0] : []));
+  const words = lines.map((l) => (l[0] ? wordsOf(l[0]) : 0));
+  const estimate = (w: number) => (w === 0 ? 0 : Math.max(MIN_LINE_SECONDS, w / WORDS_PER_SECOND));
+  let sum = words.reduce((s, w) => s + w, 0);
+  let seconds = words.reduce((s, w) => s + estimate(w), 0);
+  for (;;) {
+    if (sum >= total * 0.97) break;
+    let best: { i: number; j: number; ratio: number; n: number } | null = null;
+    for (const [i, l] of lines.entries()) {
+      const budget = Math.max(1, budgets[i] ?? 0);
+      // Only the beat's next sentence: a line never skips what its later sentences build on.
+      for (let j = chosen[i]?.length ?? 0; j < l.length && j === (chosen[i]?.length ?? 0); j++) {
+        const n = wordsOf(l[j] as string);
+        const w = (words[i] as number) + n;
+        if (sum + n > total * 1.03 || w > budget * 1.6) continue;
+        if (seconds + estimate(w) - estimate(words[i] as number) > maxEstimate) continue;
+        const ratio = w / budget;
+        if (!best || ratio < best.ratio) best = { i, j, ratio, n };
+      }
+    }
+    if (!best) break;
+    seconds += estimate((words[best.i] as number) + best.n) - estimate(words[best.i] as number);
+    (chosen[best.i] as number[]).push(best.j);
+    words[best.i] = (words[best.i] as number) + best.n;
+    sum += best.n;
+  }
+  return lines.map((l, i) =>
+    [...(chosen[i] as number[])]
+      .sort((a, b) => a - b)
+      .map((j) => l[j])
+      .join(" "),
+  );
+}
+
+const WEIGHT: Record<BeatSubject["kind"], number> = {
+  start: 1.6,
+  page: 1.3,
+  section: 1.1,
+  tab: 1,
+  table: 1,
+  search: 1,
+  chart: 0.9,
+  item: 0.8,
+  figures: 1,
+  cta: 1,
+  fill: 0.8,
+};
+
+const firstWord = (s: string): string => (/^[“"‘]?([\p{L}']+)/u.exec(s)?.[1] ?? "").toLowerCase();
+
+/** The drafts with English presenter lines in place of their templates (see the module comment). */
+export function writeNarration(drafts: BeatDraft[], map: SiteMap, opts: WriterOptions): BeatDraft[] {
+  const subjects = drafts.map((d, i) => subjectOf(d, i === 0 ? null : (drafts[i - 1] as BeatDraft), map, opts.site));
+  // Openings: the first variant whose first word differs from the two lines before.
+  const openers: string[] = [];
+  // Each kind of beat takes its openings in turn ("Let's open…", "Now for…"), so none repeats soon.
+  const kindTurns = new Map<BeatSubject["kind"], number>();
+  const lines = subjects.map((s, i) => {
+    if (!s) {
+      const own = [(drafts[i] as BeatDraft).narration];
+      openers.push(firstWord(own[0] as string));
+      return own;
+    }
+    const turn = kindTurns.get(s.kind) ?? 0;
+    kindTurns.set(s.kind, turn + 1);
+    let chosen = beatLines(s, turn);
+    for (let v = 0; v < 3; v++) {
+      const candidate = beatLines(s, turn + v);
+      const word = firstWord(candidate[0] ?? "");
+      if (!openers.slice(-2).includes(word)) {
+        chosen = candidate;
+        break;
+      }
+    }
+    openers.push(firstWord(chosen[0] ?? ""));
+    return chosen;
+  });
+  const n = drafts.length;
+  const capacity = lines.map((l) => l.reduce((s, x) => s + wordsOf(x), 0));
+  const weights = subjects.map((s) => (s ? WEIGHT[s.kind] : 1));
+  const total = opts.targetSeconds
+    ? WORDS_PER_SECOND * (opts.targetSeconds - LEAD_SECONDS * n)
+    : Math.min(
+        n * AUTO_WORDS,
+        opts.maxSeconds ? WORDS_PER_SECOND * (opts.maxSeconds - LEAD_SECONDS * n) : Number.POSITIVE_INFINITY,
+      );
+  const budgets = shareWords(Math.max(0, total), weights, capacity);
+  // The render keeps beats while their estimates fit the length: stay just under it.
+  const ceiling = opts.targetSeconds ?? opts.maxSeconds;
+  const fitted = fitLines(lines, budgets, Math.max(0, total), ceiling ? ceiling - 0.5 : Number.POSITIVE_INFINITY);
+  return drafts.map((d, i) => ({ ...d, narration: fitted[i] as string }));
+}
