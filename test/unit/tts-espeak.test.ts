@@ -5,6 +5,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { SynthesisFailedError, TtsUnavailableError } from "../../src/media/tts/engine.js";
 import { EspeakEngine } from "../../src/media/tts/espeak.js";
 import { parseWav } from "../../src/media/tts/wav.js";
+import { longestInnerSilence, PRESENTER_LINES, wordCount } from "../support/presenter-lines.js";
 
 const enUs = { id: "espeak-ng:en-us", engine: "espeak-ng", engineVoice: "en-us" };
 const dir = mkdtempSync(join(tmpdir(), "cw-tts-test-"));
@@ -24,19 +25,18 @@ describe("EspeakEngine (real espeak-ng)", () => {
     expect(info?.durationSeconds).toBe(out.durationSeconds);
   });
 
-  it("speaks at a presenter's pace (140–160 words per minute), not espeak-ng's hurried default", async () => {
-    const lines = [
-      "The dashboard opens on four figures: monthly earnings, annual earnings, tasks and pending requests.",
-      "Next, the charts page plots revenue for each month of the year.",
-      "Type London into the search box, and the table narrows to the offices there.",
-      "Settings are split into three tabs: profile, notifications and billing.",
-      "Welcome to SB Admin 2, a free dashboard template built on Bootstrap.",
-    ];
+  it("speaks at a presenter's pace (140–160 words per minute of speech), not espeak-ng's hurried default", async () => {
     let seconds = 0;
-    for (const line of lines) seconds += (await engine.synthesize(line, enUs)).durationSeconds;
-    const wpm = (lines.join(" ").split(/\s+/).length * 60) / seconds;
+    let longestPause = 0;
+    for (const line of PRESENTER_LINES) {
+      const out = await engine.synthesize(line, enUs);
+      seconds += out.durationSeconds; // the speech alone: the engine's trailing silence is cut
+      longestPause = Math.max(longestPause, longestInnerSilence(out.buffer));
+    }
+    const wpm = (PRESENTER_LINES.map(wordCount).reduce((a, b) => a + b, 0) * 60) / seconds;
     expect(wpm).toBeGreaterThanOrEqual(140);
     expect(wpm).toBeLessThanOrEqual(160);
+    expect(longestPause).toBeLessThanOrEqual(0.5);
   });
 
   it("speaks text that looks like an option instead of obeying it", async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseWav } from "../../src/media/tts/wav.js";
+import { parseWav, trimEdgeSilence } from "../../src/media/tts/wav.js";
 
 /** A mono 16-bit PCM WAV with the given samples (and an optional extra chunk before `data`). */
 function wav(samples: number[], opts: { sampleRate?: number; extraChunk?: boolean; declaredData?: number } = {}) {
@@ -58,5 +58,34 @@ describe("parseWav", () => {
     const mp3ish = wav([1]);
     mp3ish.writeUInt16LE(85, 20); // format tag: MPEG layer 3
     expect(parseWav(mp3ish)).toBeNull();
+  });
+});
+
+describe("trimEdgeSilence", () => {
+  const samples = (info: Buffer) => {
+    const parsed = parseWav(info);
+    const start = info.length - (parsed?.dataBytes ?? 0);
+    return Array.from({ length: (parsed?.dataBytes ?? 0) / 2 }, (_v, i) => info.readInt16LE(start + i * 2));
+  };
+
+  it("cuts the silence before and after the sound to a 50 ms margin, keeping the sound as it was", () => {
+    // 100 Hz: 1 s of near-silence (below -40 dBFS), 0.5 s of sound, 2 s of near-silence.
+    const sound = Array.from({ length: 50 }, (_v, i) => (i % 2 === 0 ? 8000 : -8000));
+    const input = wav([...Array(100).fill(200), ...sound, ...Array(200).fill(-100)], {
+      sampleRate: 100,
+      extraChunk: true,
+    });
+    const out = trimEdgeSilence(input);
+    const info = parseWav(out);
+    expect(info).toMatchObject({ sampleRate: 100, channels: 1, bitsPerSample: 16, truncated: false });
+    expect(out.length).toBe(44 + (5 + 50 + 5) * 2);
+    expect(samples(out)).toEqual([...Array(5).fill(200), ...sound, ...Array(5).fill(-100)]);
+  });
+
+  it("leaves all-silent audio and audio with no edge silence as they are", () => {
+    const silent = wav([0, 0, 0, 0]);
+    expect(trimEdgeSilence(silent)).toBe(silent);
+    const loud = wav([9000, -9000, 9000], { sampleRate: 100 });
+    expect(samples(trimEdgeSilence(loud))).toEqual([9000, -9000, 9000]);
   });
 });

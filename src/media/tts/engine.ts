@@ -34,6 +34,16 @@ export interface TtsEngine {
    * speech.
    */
   synthesize(text: string, voice: TtsVoice, opts?: SynthesisOptions): Promise<Synthesis>;
+  /**
+   * Speaks several lines in one go, for engines whose start-up dominates a line (festival loads its
+   * voice each run). Each entry is the line's speech or the SynthesisFailedError it gave; the whole call
+   * rejects with TtsUnavailableError when the engine cannot run.
+   */
+  synthesizeMany?(
+    texts: readonly string[],
+    voice: TtsVoice,
+    opts?: SynthesisOptions,
+  ): Promise<(Synthesis | SynthesisFailedError)[]>;
 }
 
 /** The engine could not run: retry later (503 tts_unavailable). */

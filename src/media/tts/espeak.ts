@@ -6,10 +6,11 @@ import { runEngine, synthesisOf } from "./run-engine.js";
 
 const DEFAULT_TIMEOUT_MS = 20_000;
 /**
- * espeak-ng's `-s` (its own words-per-minute notion; the default 175 sounds hurried). 163 lands typical
- * narration lines at about 150 words per minute of WAV, edge silences included: a presenter's pace.
+ * espeak-ng's `-s` (its own words-per-minute notion; the default 175 sounds hurried). 160 lands presenter
+ * lines of 15–30 words at about 150 words per minute of speech (edge silences cut): a presenter's pace,
+ * the one the planner's 2.5 words a second assumes (docs/decisions/0020-no-dead-air.md).
  */
-const ESPEAK_SPEED = 163;
+const ESPEAK_SPEED = 160;
 
 /**
  * espeak-ng as a TtsEngine: `espeak-ng -v <voice> -s <speed> -w <out.wav> -f <text file>`. The text goes through

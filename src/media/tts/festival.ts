@@ -1,4 +1,4 @@
-import { mkdtemp, readFile, rm } from "node:fs/promises";
+import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import {
@@ -9,16 +9,21 @@ import {
   TtsUnavailableError,
   type TtsVoice,
 } from "./engine.js";
+import { batchScript } from "./festival-batch.js";
 import { runEngine, synthesisOf } from "./run-engine.js";
 
 const DEFAULT_TIMEOUT_MS = 20_000;
+/** A batch may take the single-line bound plus this much per line. */
+const BATCH_MS_PER_LINE = 5_000;
 /** Festival resamples its output to this rate itself (`-F`), the rate the narration track is mixed at. */
 const OUTPUT_SAMPLE_RATE = 48_000;
 /**
- * The HTS engine's speaking-rate factor (`-r`, 1 = the voice as trained, larger is faster). 1.05 lands
- * typical narration lines at about 150 words per minute of WAV, edge silences included.
+ * The HTS engine's speaking-rate factor (`-r`, 1 = the voice as trained, larger is faster). 0.98 lands
+ * presenter lines of 15–30 words at about 150 words per minute of speech (edge silences cut), the pace
+ * the planner's 2.5 words a second assumes (docs/decisions/0020-no-dead-air.md). Its pauses at commas
+ * and full stops stay under 0.5 s at this rate, so they are left as the voice makes them.
  */
-const HTS_SPEED = 1.05;
+const HTS_SPEED = 0.98;
 /** Festival voice names as `(voice.list)` prints them; anything else never reaches its Scheme. */
 const VOICE_NAME = /^[a-z0-9_]+$/;
 
@@ -67,6 +72,60 @@ export class FestivalEngine implements TtsEngine {
       await rm(dir, { recursive: true, force: true });
     }
   }
+  /** Every line in one festival run (festival-batch.ts): the voice is loaded once, not once a line. */
+  async synthesizeMany(
+    texts: readonly string[],
+    voice: TtsVoice,
+    opts: SynthesisOptions = {},
+  ): Promise<(Synthesis | SynthesisFailedError)[]> {
+    if (voice.engine !== "festival") throw new TtsUnavailableError(`festival cannot speak ${voice.engine} voices`);
+    if (!VOICE_NAME.test(voice.engineVoice)) throw new TtsUnavailableError("festival voice name is not a voice name");
+    if (texts.length === 0) return [];
+    const dir = await mkdtemp(join(tmpdir(), "cw-tts-"));
+    try {
+      const lines = texts.map((_t, i) => ({
+        textPath: join(dir, `line-${i + 1}.txt`),
+        wavPath: join(dir, `line-${i + 1}.wav`),
+      }));
+      await Promise.all(lines.map((l, i) => writeFile(l.textPath, plainText(texts[i] as string))));
+      let program: string;
+      try {
+        program = batchScript(lines, OUTPUT_SAMPLE_RATE);
+      } catch {
+        // A temporary directory whose path cannot be a plain Scheme string: one run per line instead.
+        return await Promise.all(texts.map((t) => this.synthesize(t, voice, opts).catch(failedOrThrow)));
+      }
+      const script = join(dir, "batch.scm");
+      await writeFile(script, program);
+      await runEngine(
+        "festival",
+        this.binary,
+        ["-eval", `(voice_${voice.engineVoice})`, ...rateArgs(voice.engineVoice), "-eval", script],
+        { timeoutMs: (opts.timeoutMs ?? this.defaultTimeoutMs) + BATCH_MS_PER_LINE * texts.length, stdin: "" },
+      );
+      return await Promise.all(
+        lines.map(async (l) => {
+          const buffer = await readFile(l.wavPath).catch(() => {
+            throw new TtsUnavailableError(`festival wrote no audio file (is voice ${voice.engineVoice} installed?)`);
+          });
+          if (buffer.length === 0) return new SynthesisFailedError("the text produced no audible speech");
+          try {
+            return synthesisOf("festival", buffer);
+          } catch (err) {
+            return failedOrThrow(err);
+          }
+        }),
+      );
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  }
+}
+
+/** A line that gave no speech is that line's answer; anything else fails the batch. */
+function failedOrThrow(err: unknown): SynthesisFailedError {
+  if (err instanceof SynthesisFailedError) return err;
+  throw err;
 }
 
 /** Selecting an HTS voice sets its engine parameters; the rate is appended after. Other voices keep theirs. */

@@ -1,6 +1,6 @@
 import { execFile } from "node:child_process";
 import { type Synthesis, SynthesisFailedError, TtsUnavailableError } from "./engine.js";
-import { parseWav } from "./wav.js";
+import { parseWav, trimEdgeSilence } from "./wav.js";
 
 /** Below this peak (about -60 dBFS) the output is taken as silence: nothing in the text was speakable. */
 const SILENCE_PEAK = 0.001;
@@ -41,8 +41,12 @@ export function runEngine(name: string, binary: string, args: string[], opts: Ru
   });
 }
 
-/** The engine's WAV output as a Synthesis; silence means the text had nothing speakable. */
-export function synthesisOf(name: string, buffer: Buffer): Synthesis {
+/**
+ * The engine's WAV output as a Synthesis, its padding before and after the speech cut (trimEdgeSilence),
+ * so the duration is the line's spoken length; silence means the text had nothing speakable.
+ */
+export function synthesisOf(name: string, output: Buffer): Synthesis {
+  const buffer = trimEdgeSilence(output);
   const info = parseWav(buffer);
   if (!info) throw new TtsUnavailableError(`${name} wrote something other than a PCM WAV file`);
   if (info.durationSeconds <= 0 || info.peak < SILENCE_PEAK) {
