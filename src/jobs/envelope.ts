@@ -10,7 +10,10 @@ const NullableNumber = () => Type.Union([Type.Number(), Type.Null()]);
 
 export const ArtifactSchema = Type.Object(
   {
-    type: Type.String({ description: "video, poster, captions, audio, …" }),
+    type: Type.String({
+      description:
+        "What the file is: video, poster, captions, quality_report (a render's measured quality, JSON), storyboard, audio, …",
+    }),
     url: NullableString(),
     expiresAt: NullableString("date-time"),
     bytes: NullableNumber(),
