@@ -56,4 +56,53 @@ describe("lengthFit", () => {
     expect(kept.map((b) => b.id)).toEqual(["b1"]);
     expect(fit).toMatchObject({ beatBudget: 0, beatsKept: 1, beatsDropped: 1, adjusted: true });
   });
+
+  it("tells the user the video will be shorter when the kept steps cannot fill a fixed length, and that only its real length is charged", () => {
+    // 15 s of narration + the first lead-in (0.3 s) + two quiet stretches at the cap (3 s) + the closing hold (1.8 s) ≈ 20 s.
+    const { kept, fit } = fitBeats([beat("b1", 6), beat("b2", 5), beat("b3", 4)], {
+      targetSeconds: 60,
+      maxSeconds: null,
+      seconds: 60,
+    });
+    expect(kept.map((b) => b.id)).toEqual(["b1", "b2", "b3"]);
+    expect(fit).toMatchObject({ adjusted: true, beatsDropped: 0, beatsKept: 3, plannedSeconds: 15, targetSeconds: 60 });
+    expect(fit.note).toBe(
+      "The site offered about 20 seconds of content, so the video will be about 20 seconds long instead of 60; only its real length is charged.",
+    );
+  });
+
+  it("counts the lead-ins and quiet holds towards the length: steps that fill it that way are not short", () => {
+    // 25 s planned + 0.3 + 3 + 1.8 = 30.1 s: the holds make up the rest of 30 seconds without dead air.
+    const { fit } = fitBeats([beat("b1", 8), beat("b2", 8), beat("b3", 9)], {
+      targetSeconds: 30,
+      maxSeconds: null,
+      seconds: 30,
+    });
+    expect(fit).toMatchObject({ adjusted: false, note: null });
+    const under = fitBeats([beat("b1", 8), beat("b2", 8), beat("b3", 8)], {
+      targetSeconds: 30,
+      maxSeconds: null,
+      seconds: 30,
+    });
+    expect(under.fit.adjusted).toBe(true);
+    expect(under.fit.note).toMatch(/about 29 seconds long instead of 30/);
+  });
+
+  it("never calls an Auto length short: the video is as long as its content", () => {
+    const { fit } = fitBeats([beat("b1", 4), beat("b2", 4)], { targetSeconds: null, maxSeconds: 120, seconds: 120 });
+    expect(fit).toMatchObject({ adjusted: false, note: null, maxSeconds: 120, targetSeconds: null });
+  });
+
+  it("says both when a step is left out and what remains cannot fill the length", () => {
+    const { kept, fit } = fitBeats([beat("b1", 20), beat("b2", 20)], {
+      targetSeconds: 30,
+      maxSeconds: null,
+      seconds: 30,
+    });
+    expect(kept.map((b) => b.id)).toEqual(["b1"]);
+    expect(fit).toMatchObject({ adjusted: true, beatsDropped: 1, beatsKept: 1 });
+    expect(fit.note).toBe(
+      "1 step was left out to fit 30 seconds; 1 of 2 are shown. The 1 step shown holds about 22 seconds, so the video will be about 22 seconds long instead of 30; only its real length is charged.",
+    );
+  });
 });
