@@ -1,9 +1,9 @@
 // The walkthrough render: a 60 s 1080p30 video of the fixture site (8 beats: navigate, clicks, hovers, a
-// scroll and a typed field; cursor, zoom, classic captions, espeak-ng narration), rendered through the
+// scroll and a typed field; cursor, zoom, classic captions, the default English voice), rendered through the
 // real job (POST /storyboards/{id}/renders → walkthrough.render) on SQLite with real Chromium and ffmpeg.
 //
 // Targets (issue "Walkthroughs"): ≤ 30 s wall (2× faster than real time), peak memory ≤ 1.5 GB for the
-// whole process tree (node + Chromium + ffmpeg + espeak-ng), 0 frames dropped or duplicated against the
+// whole process tree (node + Chromium + ffmpeg + the TTS engine), 0 frames dropped or duplicated against the
 // plan, audio/video drift at the end ≤ 20 ms.
 //
 // Baselines in the same run: the video's own length (real time), and the bare encoder: ffmpeg's libx264
@@ -28,13 +28,18 @@ const TARGET_WALL_S = 30;
 const TARGET_PEAK_MB = 1536;
 const TARGET_DRIFT_MS = 20;
 const ROUNDS = Number(process.env.BENCH_ROUNDS || 2);
-const NOTES = `How the figures were reached (same benchmark, same session): capturing at 1.5× for sharper zooms
-took composing to 24–27 s of a 29–32 s render; 1.25× (the output's own scale) saves ~3 s; dropping
-x264's B-frames took ffmpeg from 22 to 19 CPU-s and the render to 24–29 s. The render is CPU-bound on 2
-cores: ffmpeg (libx264 ultrafast + CABAC + deblocking, libass) ~19 CPU-s, the compositor ~12 CPU-s
-(mostly bilinear resampling of ~300 zoom/scroll frames; 1446 of 1800 frames are held frames re-sent
-as they are). Wall time on this shared machine varies by ±3 s between runs: the 30 s target is met,
-narrowly.`;
+const NOTES = `How the figures were reached (same benchmark): capturing at 1.25× (the output's own scale) rather
+than 1.5× saved ~3 s; dropping x264's B-frames took ffmpeg from 22 to 19 CPU-s. Decision 0021 then cut
+the work around the encoder: stills are decoded, converted to YUV and fitted to the card by libvips
+(sharp) on the thread pool instead of in JS; a held picture crosses the pipe once (Matroska timestamps,
+ffmpeg's fps filter repeats it: 0.8 instead of 5.6 GB); the narration is placed, normalised and
+AAC-encoded (fast coder) while the frames encode and muxed in last. Zoom and scroll frames keep the JS
+bilinear resampler, which measured cheaper than libvips for them. The render is CPU-bound on 2 cores:
+libx264 (ultrafast + CABAC + deblocking) ~10 CPU-s, libass ~3–4 CPU-s burning the captions into every
+frame, the compositor ~8 CPU-s. The "capturing" stage also waits for the narration: festival's HTS voice
+(the default English voice since issue 11) takes ~1.8 s per line, one line at a time, ~15 s for the
+eight lines, more than capture or composing. Wall time on this shared machine varies by several seconds
+between runs; compare the ratio to the bare encode measured in the same run.`;
 const SAMPLER = join(import.meta.dirname, "../lib/memory-sampler.mjs");
 
 /** Eight beats across three pages, each kind of motion, with lines long enough to fill a minute. */
@@ -327,7 +332,7 @@ export const render: Suite = {
         `## render: ${render.title}`,
         "",
         `Command: \`${command}\`. Machine: ${machine()}; load average ${load()} at the end.`,
-        `Eight beats (navigate, scroll, 3 clicks, 2 hovers, a typed field) on the fixture site, targetSeconds ${SECONDS}, landscape 1920×1080, desktop capture, classic captions, espeak-ng narration; ${ROUNDS} scored rounds after a warm-up, best wall time reported, worst of the rest.`,
+        `Eight beats (navigate, scroll, 3 clicks, 2 hovers, a typed field) on the fixture site, targetSeconds ${SECONDS}, landscape 1920×1080, desktop capture, classic captions, narration in the default English voice (festival's HTS voice); ${ROUNDS} scored rounds after a warm-up, best wall time reported, worst of the rest.`,
         "",
         table(
           ["Figure", "Measured", "Target", ""],

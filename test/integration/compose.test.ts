@@ -152,7 +152,7 @@ describe.runIf(process.env.CLIPWRIGHT_TEST_DB !== "postgres")("composeWalkthroug
           ),
           scene(
             "scroll",
-            { kind: "scroll", strip: png.strip as Buffer, fromY: 0, toY: 400, target: null },
+            { kind: "scroll", strip: png.strip as Buffer, fixedLayer: null, fromY: 0, toY: 400, target: null },
             png.a as Buffer,
             png.c as Buffer,
           ),
@@ -367,12 +367,19 @@ describe.runIf(process.env.CLIPWRIGHT_TEST_DB !== "postgres")("composeWalkthroug
     expect(diff(a, b, output.width, { x: 0, y: 150, width: 480, height: 120 })).toBeLessThan(0.5);
   });
 
-  it("makes exactly round(targetSeconds × fps) frames", async () => {
-    const res = await composeWalkthrough(input({ targetSeconds: 3.27, fps: 25 }));
-    expect(res.frames).toBe(Math.round(3.27 * 25));
+  it("makes exactly round(targetSeconds × fps) frames when the content fills them, fewer (no dead air) when not", async () => {
+    // One line of 1 s: busy 1.3 s (lead-in + line), then a closing hold of at most 1.8 s.
+    const res = await composeWalkthrough(input({ targetSeconds: 2.87, fps: 25 }));
+    expect(res.frames).toBe(Math.round(2.87 * 25));
     const info = await probe(res.video.path, { countFrames: true });
     expect(info.video?.frames).toBe(res.frames);
-    expect(Math.abs((info.audio?.durationSeconds ?? 0) - 3.27)).toBeLessThan(0.03);
+    expect(Math.abs((info.audio?.durationSeconds ?? 0) - 2.87)).toBeLessThan(0.03);
+    const short = await composeWalkthrough(input({ targetSeconds: 20, fps: 25 }));
+    expect(short.frames).toBe(Math.floor((1.3 + 1.8) * 25));
+    expect(short.durationSeconds).toBe(short.frames / 25);
+    const shortInfo = await probe(short.video.path, { countFrames: true });
+    expect(shortInfo.video?.frames).toBe(short.frames);
+    expect(Math.abs((shortInfo.audio?.durationSeconds ?? 0) - short.durationSeconds)).toBeLessThan(0.03);
   });
 
   it("rejects when aborted and leaves no files", async () => {

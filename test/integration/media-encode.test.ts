@@ -212,7 +212,6 @@ describe.runIf(process.env.CLIPWRIGHT_TEST_DB !== "postgres")("media encoding wi
         height: 64,
         fps: 30,
         frames: 30,
-        audio: null,
         videoFilter: null,
         out: join(dir, `stream-${Math.random().toString(36).slice(2)}.mp4`),
         ...over,
@@ -222,21 +221,41 @@ describe.runIf(process.env.CLIPWRIGHT_TEST_DB !== "postgres")("media encoding wi
     it("encodes the frames written to it", async () => {
       const out = join(dir, "stream.mp4");
       const encoder = stream({ out });
-      for (let i = 0; i < 30; i++) await encoder.write(frame());
+      for (let i = 0; i < 30; i++) await encoder.write(frame(), i);
       await encoder.finish();
       const info = await probe(out, { countFrames: true });
       expect(info.video).toMatchObject({ codec: "h264", width: 64, height: 64, frames: 30 });
     });
 
+    it("repeats a held picture up to the next one, so it crosses the pipe once", async () => {
+      const out = join(dir, "held.mp4");
+      const encoder = stream({ out });
+      // Luma `v` over neutral chroma; read back as full-range grey, (v - 16) × 255 / 219.
+      const grey = (v: number) => Buffer.concat([Buffer.alloc(64 * 64, v), Buffer.alloc(64 * 32, 128)]);
+      await encoder.write(grey(40), 0);
+      await encoder.write(grey(200), 10);
+      await encoder.write(grey(200), 29);
+      await expect(encoder.write(grey(90), 29)).rejects.toBeInstanceOf(RangeError);
+      await encoder.finish();
+      const info = await probe(out, { countFrames: true });
+      expect(info.video).toMatchObject({ frames: 30, durationSeconds: 1 });
+      const lumaFile = join(dir, "held.gray");
+      await runFfmpeg(["-y", "-i", out, "-vf", "scale=1:1,format=gray", "-f", "rawvideo", lumaFile]);
+      const levels = [...(await readFile(lumaFile))];
+      expect(levels).toHaveLength(30);
+      expect(levels.slice(0, 10).every((v) => Math.abs(v - 28) <= 2)).toBe(true);
+      expect(levels.slice(10).every((v) => Math.abs(v - 214) <= 2)).toBe(true);
+    });
+
     it("reports ffmpeg's own error, and refuses frames after it", async () => {
       const encoder = stream({ videoFilter: "nosuchfilter" });
       // ffmpeg sets its filters up when the first frame arrives, and exits once its input ends.
-      await encoder.write(frame());
+      await encoder.write(frame(), 0);
       const err = await encoder.finish().catch((e: unknown) => e);
       expect(err).toBeInstanceOf(FfmpegError);
       expect((err as FfmpegError).code).toBe("failed");
       expect((err as FfmpegError).stderr).toMatch(/nosuchfilter/i);
-      await expect(encoder.write(frame())).rejects.toBeInstanceOf(FfmpegError);
+      await expect(encoder.write(frame(), 1)).rejects.toBeInstanceOf(FfmpegError);
     });
 
     it("is killed when cancelled, and says so", async () => {
@@ -255,7 +274,7 @@ describe.runIf(process.env.CLIPWRIGHT_TEST_DB !== "postgres")("media encoding wi
         },
       });
       await started;
-      await encoder.write(frame());
+      await encoder.write(frame(), 0);
       ac.abort(new Error("job cancelled"));
       await expect(encoder.done).rejects.toMatchObject({ code: "aborted" });
       expect(pid).toBeGreaterThan(0);

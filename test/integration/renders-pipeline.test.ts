@@ -7,9 +7,11 @@ import { watermarkBox } from "../../src/media/compose/index.js";
 import { measureLoudness } from "../../src/media/ffmpeg/loudness.js";
 import { probe } from "../../src/media/ffmpeg/probe.js";
 import { runFfmpeg } from "../../src/media/ffmpeg/run.js";
+import { measureAudio } from "../../src/media/quality/audio-figures.js";
+import { estimateSeconds } from "../../src/pipelines/walkthrough/plan.js";
 import { Harness, idem } from "../../src/testutil/harness.js";
 import { holdable } from "../support/held-job.js";
-import { seedStoryboard } from "../support/seed-storyboard.js";
+import { type SeedBeat, seedStoryboard, siteBeats } from "../support/seed-storyboard.js";
 import { type Site, startSite } from "../support/site-server.js";
 import { within } from "../support/wait.js";
 
@@ -88,6 +90,17 @@ async function frameAt(video: string, seconds: number, w: number, h: number): Pr
   return buf;
 }
 
+/** Seconds of silence (ffmpeg silencedetect alone, at the report's −35 dB / 0.3 s), a trailing one to the end. */
+async function silentSeconds(video: string, duration: number): Promise<number> {
+  const { stderr } = await runFfmpeg(
+    ["-loglevel", "info", "-nostats", "-i", video, "-af", "silencedetect=noise=-35dB:d=0.3", "-f", "null", "-"],
+    { stderrLimit: 1024 * 1024 },
+  );
+  const starts = [...stderr.matchAll(/silence_start: (-?[\d.]+)/g)].map((m) => Math.max(0, Number(m[1])));
+  const ends = [...stderr.matchAll(/silence_end: ([\d.]+)/g)].map((m) => Number(m[1]));
+  return starts.reduce((sum, start, i) => sum + (ends[i] ?? duration) - start, 0);
+}
+
 /** Mean absolute difference of two RGB frames inside a box (0–255). */
 function meanDiff(
   a: Buffer,
@@ -132,7 +145,7 @@ describe.runIf(process.env.CLIPWRIGHT_TEST_DB !== "postgres")("walkthrough rende
     expect(beats.length).toBeGreaterThanOrEqual(4);
   });
 
-  it("renders an edited storyboard: MP4 of the fixed length to a frame, 1920×1080, audio, poster and captions", {
+  it("renders an edited storyboard: MP4 of at most the fixed length in whole frames, 1920×1080, audio, poster and captions", {
     timeout: 120_000,
   }, async () => {
     const hidden = beats[beats.length - 1] as PlanBeat;
@@ -157,12 +170,14 @@ describe.runIf(process.env.CLIPWRIGHT_TEST_DB !== "postgres")("walkthrough rende
     expect(paidRender.error).toBeNull();
     expect(paidRender.state).toBe("succeeded");
     const result = paidRender.result as NonNullable<Envelope["result"]>;
-    expect(result.artifacts.map((a) => a.type).sort()).toEqual(["captions", "poster", "video"]);
+    expect(result.artifacts.map((a) => a.type).sort()).toEqual(["captions", "poster", "quality_report", "video"]);
     for (const a of result.artifacts) {
       expect(a.bytes).toBeGreaterThan(0);
       expect(a.sha256).toMatch(/^[0-9a-f]{64}$/);
     }
-    expect(result.durationSeconds).toBeCloseTo(30, 5);
+    // The fixed length is a ceiling the holds stretch towards, never padding: the plan's short lines may
+    // not fill 30 seconds, and then the video is shorter (docs/decisions/0020-no-dead-air.md).
+    expect(result.durationSeconds).toBeLessThanOrEqual(30);
 
     const dl = await h.request("GET", `/renders/${paidRender.id}/download`, { token: paid.key });
     expect(dl.status).toBe(200);
@@ -201,6 +216,38 @@ describe.runIf(process.env.CLIPWRIGHT_TEST_DB !== "postgres")("walkthrough rende
       if (i > 0) expect(start as number).toBeGreaterThanOrEqual((times[i - 1] as number[])[0] as number);
     }
 
+    // The quality report says what an independent measurement of the delivered files says.
+    const reportUrl = result.artifacts.find((a) => a.type === "quality_report")?.url as string;
+    const report = JSON.parse((await fetchFile(reportUrl)).toString("utf8"));
+    expect(report.videoSeconds).toBeCloseTo(result.durationSeconds, 2);
+    // One beat hidden; the length may drop more, and a beat that cannot be captured is not shown.
+    expect(report.beats.planned).toBeLessThanOrEqual(beats.length - 1);
+    expect(report.beats.shown).toBeGreaterThanOrEqual(1);
+    expect(report.beats.shown).toBeLessThanOrEqual(report.beats.planned);
+    expect(Array.isArray(report.unsettledBeats)).toBe(true);
+    expect(Math.abs(report.loudness.integratedLufs - loudness.integrated)).toBeLessThanOrEqual(0.1);
+    expect(Math.abs(report.loudness.truePeakDbtp - loudness.truePeak)).toBeLessThanOrEqual(0.1);
+    const silent = await silentSeconds(paidVideo, result.durationSeconds);
+    expect(Math.abs(report.speech.coverage - (1 - silent / result.durationSeconds))).toBeLessThanOrEqual(0.005);
+    expect(report.speech.speakingSeconds).toBeGreaterThanOrEqual(report.speech.seconds);
+    expect(report.captions.cues).toBe(times.length);
+    expect(report.captions.underOneSecond).toBe(times.filter(([s, e]) => (e as number) - (s as number) < 0.999).length);
+    expect(report.narration.wordsPerMinute).toBeCloseTo(
+      report.narration.words / (report.speech.speakingSeconds / 60),
+      0,
+    );
+    // The harness's clock does not move while the job runs: no render speed is claimed.
+    expect(report.render).toEqual({ wallSeconds: 0, speed: null });
+    for (const check of report.checks) {
+      const within =
+        check.value === null
+          ? null
+          : (check.min === null || check.value >= check.min) && (check.max === null || check.value <= check.max);
+      expect(check.pass, check.figure).toBe(within);
+    }
+    expect(report.checks.map((c: { figure: string }) => c.figure)).toContain("speechCoverage");
+    expect(report.pass).toBe(report.checks.every((c: { pass: boolean | null }) => c.pass !== false));
+
     // Frames change between beats: the first beat's page and the last shown beat's page differ.
     const first = await frameAt(paidVideo, 1, 480, 270);
     const last = await frameAt(paidVideo, result.durationSeconds - 0.5, 480, 270);
@@ -208,7 +255,8 @@ describe.runIf(process.env.CLIPWRIGHT_TEST_DB !== "postgres")("walkthrough rende
   });
 
   it("charges the real length and releases the rest; the ledger and the envelope agree; render.succeeded is emitted", async () => {
-    expect(paidRender.cost).toEqual({ secondsReserved: 30, secondsCharged: 30, watermark: false });
+    const charged = Math.ceil((paidRender.result?.durationSeconds ?? 0) - 1e-9);
+    expect(paidRender.cost).toEqual({ secondsReserved: 30, secondsCharged: charged, watermark: false });
     const w = await wallet(paid);
     expect(w.reservedSeconds).toBe(0);
     const ledger = (await h.request("GET", "/wallet/ledger?limit=10", { token: paid.key })).body.data as {
@@ -217,9 +265,11 @@ describe.runIf(process.env.CLIPWRIGHT_TEST_DB !== "postgres")("walkthrough rende
       deltas: { reservedSeconds: number; planSeconds: number };
     }[];
     const mine = ledger.filter((e) => e.jobId === paidRender.id);
-    expect(mine.map((e) => e.type).sort()).toEqual(["charge", "reservation"]);
+    expect(mine.map((e) => e.type).sort()).toEqual(
+      charged < 30 ? ["charge", "release", "reservation"] : ["charge", "reservation"],
+    );
     const charge = mine.find((e) => e.type === "charge");
-    expect(charge?.deltas).toMatchObject({ planSeconds: -30, reservedSeconds: -30 });
+    expect(charge?.deltas).toMatchObject({ planSeconds: -charged, reservedSeconds: -charged });
     const events = await h.deps.db.kysely
       .selectFrom("webhook_events")
       .select(["type", "body"])
@@ -228,6 +278,66 @@ describe.runIf(process.env.CLIPWRIGHT_TEST_DB !== "postgres")("walkthrough rende
     const succeeded = events.find((e) => e.type === "render.succeeded" && e.body.includes(paidRender.id));
     expect(succeeded).toBeDefined();
     expect(events.some((e) => e.type === "storyboard.succeeded")).toBe(true);
+  });
+
+  it("renders content too short for a fixed 60 seconds as a shorter video without dead air, charged its real length, the rest released", {
+    timeout: 120_000,
+  }, async () => {
+    const u = await h.user();
+    const base = site.url;
+    const lines = [
+      "Acme Analytics turns the numbers your team already collects into clear dashboards that everyone in the company can read.",
+      "The features page lists what comes in every plan, from scheduled reports to shared dashboards and alerts.",
+      "Pricing is simple: one plan for small teams and one for larger companies, both billed by the month.",
+    ];
+    const [home, features, pricing] = siteBeats(base);
+    const seeded = [home, features, pricing].map((b, i) => ({
+      ...(b as SeedBeat),
+      narration: lines[i] as string,
+      estimatedSeconds: estimateSeconds(lines[i] as string),
+    }));
+    const id = await seedStoryboard(h, u.id, { beats: seeded, url: `${base}/`, options: { targetSeconds: 60 } });
+    const before = await wallet(u);
+    const res = await h.request("POST", `/storyboards/${id}/renders`, { token: u.key, idempotencyKey: idem() });
+    expect(res.status).toBe(202);
+    // Told at request time: the site offers less than 60 seconds, and only the real length is charged.
+    expect(res.body.lengthFit).toMatchObject({ adjusted: true, beatsDropped: 0, beatsKept: 3, targetSeconds: 60 });
+    expect(res.body.lengthFit.note).toMatch(/about \d+ seconds long instead of 60; only its real length is charged/);
+    expect(res.body.resource.cost).toEqual({ secondsReserved: 60, secondsCharged: null, watermark: false });
+    await h.drain();
+
+    const done = await getRender(u, res.body.resource.id);
+    expect(done.error).toBeNull();
+    expect(done.state).toBe("succeeded");
+    const seconds = (done.result as NonNullable<Envelope["result"]>).durationSeconds;
+    expect(seconds).toBeGreaterThan(10);
+    expect(seconds).toBeLessThan(45);
+    const charged = Math.ceil(seconds - 1e-9);
+    expect(done.cost).toEqual({ secondsReserved: 60, secondsCharged: charged, watermark: false });
+    const after = await wallet(u);
+    expect(after.reservedSeconds).toBe(0);
+    expect(after.planSeconds).toBe(before.planSeconds - charged);
+    const ledger = (await h.request("GET", "/wallet/ledger?limit=10", { token: u.key })).body.data as {
+      type: string;
+      jobId: string | null;
+      deltas: { reservedSeconds: number; planSeconds: number };
+    }[];
+    const mine = ledger.filter((e) => e.jobId === done.id);
+    expect(mine.find((e) => e.type === "charge")?.deltas).toMatchObject({
+      planSeconds: -charged,
+      reservedSeconds: -charged,
+    });
+    expect(mine.find((e) => e.type === "release")?.deltas).toMatchObject({ reservedSeconds: -(60 - charged) });
+
+    const file = join(dir, "short.mp4");
+    const dl = await h.request("GET", `/renders/${done.id}/download`, { token: u.key });
+    expect(dl.body.durationSeconds).toBe(seconds);
+    await writeFile(file, await fetchFile(dl.body.url));
+    const info = await probe(file, { countFrames: true });
+    expect(info.video?.frames).toBe(Math.round(seconds * FPS));
+    // No dead air: between lines and at the end the voice is silent for under two seconds.
+    const audio = await measureAudio(file, seconds);
+    expect(audio.longestSilence.seconds).toBeLessThanOrEqual(2);
   });
 
   it("marks the free tier's video (watermark pixels present only there) and charges nothing", {

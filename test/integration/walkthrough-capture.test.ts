@@ -1,10 +1,19 @@
+import { mkdtemp, readFile, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BrowserPool, type CaptureSpec } from "../../src/media/browser/index.js";
+import { composeWalkthrough } from "../../src/media/compose/index.js";
+import { motionPhases } from "../../src/media/compose/timeline.js";
 import type { Box, CapturedScene, Viewport } from "../../src/media/compose/types.js";
+import { runFfmpeg } from "../../src/media/ffmpeg/run.js";
 import { captureScenes, MAX_TYPE_STEPS, MIN_TYPE_STEPS } from "../../src/pipelines/walkthrough/capture.js";
 import { planWalkthrough } from "../../src/pipelines/walkthrough/explore.js";
 import { NavigationError } from "../../src/pipelines/walkthrough/perform.js";
 import type { Beat } from "../../src/pipelines/walkthrough/plan.js";
+import { HTML, listenOnLoopback, send } from "../support/fixture-http.js";
+import { type LandingSite, startLandingSite } from "../support/landing-site-server.js";
 import { type Site, startSite } from "../support/site-server.js";
 
 // Real Chromium against the fixture site: no database, so the sqlite project only.
@@ -96,7 +105,7 @@ describe.runIf(process.env.CLIPWRIGHT_TEST_DB !== "postgres")("walkthrough captu
     }
     const kinds = new Set(result.scenes.map((s) => s.motion.kind));
     for (const k of ["cut", "click", "hover", "scroll"]) expect(kinds).toContain(k);
-  });
+  }, 90_000); // plans the whole site, then replays it: 25–30 s on a loaded 2-core machine
 
   it("types in steps, scrolls with a strip, and turns a vanished target into a cut (device scale 2)", async () => {
     const session = await pool.newSession(HIDPI);
@@ -174,4 +183,145 @@ describe.runIf(process.env.CLIPWRIGHT_TEST_DB !== "postgres")("walkthrough captu
     expect((refused as NavigationError).status).toBeNull();
     await session.close();
   });
+});
+
+describe.runIf(process.env.CLIPWRIGHT_TEST_DB !== "postgres")("scrolling a page with a fixed navbar", () => {
+  let site: LandingSite;
+  let pool: BrowserPool;
+  let dir: string;
+  beforeAll(async () => {
+    site = await startLandingSite();
+    pool = new BrowserPool();
+    dir = await mkdtemp(join(tmpdir(), "cw-scroll-test-"));
+  });
+  afterAll(async () => {
+    await pool.close();
+    await site.close();
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  /** Frames [from, to] of `video` as 8-bit luma pictures. */
+  async function lumaFrames(video: string, from: number, to: number, size: number): Promise<Buffer[]> {
+    const out = join(dir, "frames.gray");
+    await runFfmpeg(
+      ["-y", "-i", video, "-vf", `select=between(n\\,${from}\\,${to})`, "-fps_mode", "passthrough"].concat([
+        "-f",
+        "rawvideo",
+        "-pix_fmt",
+        "gray",
+        out,
+      ]),
+    );
+    const all = await readFile(out);
+    return Array.from({ length: all.length / size }, (_, i) => all.subarray(i * size, (i + 1) * size));
+  }
+
+  /** Mean absolute difference between rows [ya, ya + rows) of `a` and [yb, yb + rows) of `b`. */
+  const rowsDiff = (a: Buffer, ya: number, b: Buffer, yb: number, rows: number, width: number): number => {
+    let sum = 0;
+    for (let i = 0; i < rows * width; i++)
+      sum += Math.abs((a[ya * width + i] as number) - (b[yb * width + i] as number));
+    return sum / (rows * width);
+  };
+
+  it("keeps the navbar (and the cookie banner) in place on every frame of the pan, drawn once", async () => {
+    const session = await pool.newSession(DESKTOP);
+    const beats = [
+      beat("b1", { action: "navigate", target: null, url: `${site.url}/` }),
+      beat("b2", {
+        action: "scroll",
+        target: { role: "heading", name: "Teams that switched to Harborline" },
+        url: `${site.url}/`,
+      }),
+    ];
+    const { scenes, viewport } = await captureScenes(session.page, beats);
+    await session.close();
+    const scroll = scenes[1]?.motion;
+    if (scroll?.kind !== "scroll" || !scroll.fixedLayer) throw new Error("no scroll with a fixed layer");
+    expect(scroll.toY - scroll.fromY).toBeGreaterThan(2 * viewport.height);
+
+    // The layer: the navbar at the top and the consent banner at the bottom, transparent in between.
+    const layer = await sharp(scroll.fixedLayer).raw().toBuffer({ resolveWithObject: true });
+    expect(layer.info).toMatchObject({ width: 1280, height: 800, channels: 4 });
+    const opaqueShare = (row: number) => {
+      let n = 0;
+      for (let x = 0; x < layer.info.width; x++)
+        if ((layer.data[(row * layer.info.width + x) * 4 + 3] as number) === 255) n++;
+      return n / layer.info.width;
+    };
+    expect(opaqueShare(10)).toBe(1); // the navbar is solid white once the page has scrolled
+    expect(opaqueShare(790)).toBe(1);
+    for (const row of [200, 400, 600]) expect(opaqueShare(row)).toBe(0);
+
+    const composed = await composeWalkthrough({
+      scenes: scenes.map((s) => ({ ...s, narration: { text: "", wavPath: null, durationSeconds: 0 } })),
+      viewport,
+      output: { width: 1280, height: 800 },
+      fps: 30,
+      style: { backdrop: { kind: "none" }, captions: null, pointer: "arrow" },
+      watermark: false,
+      targetSeconds: null,
+      outDir: join(dir, "video"),
+      binaries: { ffmpeg: "ffmpeg", ffprobe: "ffprobe" },
+    });
+    const timing = composed.timings[1] as (typeof composed.timings)[number];
+    const phases = motionPhases(scroll, viewport);
+    const first = timing.startFrame + Math.ceil(phases.scrollStart * 30);
+    const last = timing.startFrame + Math.ceil(phases.scrollEnd * 30) - 1;
+    const width = 1280;
+    const frames = await lumaFrames(composed.video.path, first, timing.startFrame + timing.frames - 1, width * 800);
+    const pan = frames.slice(0, last - first + 1);
+    const settled = frames[frames.length - 1] as Buffer; // the page's own last screen
+    const NAV = 72; // --nav-height: 4.5rem
+    const BANNER = { y: 690, rows: 100 };
+    let moved = 0;
+    for (const [i, frame] of pan.entries()) {
+      // The same navbar and banner rows as on the real last screen, on every frame of the pan.
+      expect(rowsDiff(frame, 0, settled, 0, NAV, width)).toBeLessThan(1.5);
+      expect(rowsDiff(frame, BANNER.y, settled, BANNER.y, BANNER.rows, width)).toBeLessThan(1.5);
+      // Drawn once: no other band of the frame looks like the navbar.
+      let nearest = Number.POSITIVE_INFINITY;
+      for (let y = NAV; y + NAV <= BANNER.y; y += 2)
+        nearest = Math.min(nearest, rowsDiff(frame, y, settled, 0, NAV, width));
+      expect(nearest).toBeGreaterThan(8);
+      if (i > 0 && rowsDiff(frame, NAV, pan[i - 1] as Buffer, NAV, BANNER.y - NAV, width) > 1) moved++;
+    }
+    expect(moved).toBeGreaterThan(pan.length / 2); // the page under them did move
+  }, 120_000);
+
+  it("pins a sticky header stuck all along, not a bar that sticks only on the way, nor a fixed backdrop", async () => {
+    const page = `<!doctype html><html><head><title>Sticky</title><style>
+      body { margin: 0; font: 16px sans-serif; }
+      header { position: sticky; top: 0; height: 60px; background: #1d4ed8; color: #fff; z-index: 2; }
+      .backdrop { position: fixed; inset: 0; background: #fde68a; z-index: -1; }
+      h2 { position: sticky; top: 60px; height: 40px; margin: 0; background: #16a34a; color: #fff; }
+    </style></head><body>
+      <div class="backdrop"></div>
+      <header>Sticky site header</header>
+      <div style="height: 900px">Intro</div>
+      <section><h2>Sticky section bar</h2><div style="height: 1600px">Body</div>
+      <h3>Target heading</h3><div style="height: 800px"></div></section>
+    </body></html>`;
+    const server = await listenOnLoopback(async (_req, res) => send(res, 200, HTML, page));
+    const session = await pool.newSession(DESKTOP);
+    try {
+      const { scenes } = await captureScenes(session.page, [
+        beat("b1", { action: "navigate", target: null, url: `${server.url}/` }),
+        beat("b2", { action: "scroll", target: { role: "heading", name: "Target heading" }, url: `${server.url}/` }),
+      ]);
+      const scroll = scenes[1]?.motion;
+      if (scroll?.kind !== "scroll" || !scroll.fixedLayer) throw new Error("no scroll with a fixed layer");
+      const layer = await sharp(scroll.fixedLayer).raw().toBuffer({ resolveWithObject: true });
+      const alphaAt = (row: number) => layer.data[(row * layer.info.width + 640) * 4 + 3];
+      expect(alphaAt(30)).toBe(255); // the header: stuck at both ends of the scroll
+      expect(alphaAt(80)).toBe(0); // the section bar: stuck only at the end, so it scrolls with the strip
+      expect(alphaAt(400)).toBe(0); // the full-viewport fixed backdrop stays in the strip
+      const strip = await sharp(scroll.strip).raw().toBuffer({ resolveWithObject: true });
+      const o = (30 * strip.info.width + 640) * strip.info.channels;
+      expect([strip.data[o], strip.data[o + 1], strip.data[o + 2]]).not.toEqual([29, 78, 216]); // no header in it
+    } finally {
+      await session.close();
+      await server.close();
+    }
+  }, 120_000);
 });

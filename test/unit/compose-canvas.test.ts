@@ -1,16 +1,10 @@
+import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { cornerMask, layoutFor, renderBackground } from "../../src/media/compose/background.js";
-import {
-  blendSprite,
-  createPlanes,
-  fillRgb,
-  mixPlanes,
-  parseHex,
-  rgbaToPlanes,
-} from "../../src/media/compose/canvas.js";
+import { blendSprite, createPlanes, fillRgb, parseHex } from "../../src/media/compose/canvas.js";
 import { drawRegion, mipSource } from "../../src/media/compose/resample.js";
 import { cursorSprites, placeCursor } from "../../src/media/compose/sprites.js";
-import { StillLoader } from "../../src/media/compose/stills.js";
+import { imageToPlanes, StillLoader } from "../../src/media/compose/stills.js";
 import type { Backdrop } from "../../src/media/compose/types.js";
 
 // The compositor's own terms (the catalogue's backgrounds map to these in domains/renders/render-options.ts).
@@ -32,32 +26,37 @@ function solid(width: number, height: number, rgba: [number, number, number, num
   return { width, height, data };
 }
 
+const raw = (img: ReturnType<typeof solid>) =>
+  sharp(img.data, { raw: { width: img.width, height: img.height, channels: 4 } });
+/** An RGBA image as the compositor's YUV planes (decoded and converted as stills are). */
+const toPlanes = (img: ReturnType<typeof solid>) => imageToPlanes(raw(img));
+const png = (img: ReturnType<typeof solid>) => raw(img).png().toBuffer();
+
 describe("YUV canvas", () => {
-  it("converts colours to BT.709 limited range", () => {
-    const white = rgbaToPlanes(solid(4, 4, [255, 255, 255, 255]));
+  it("converts colours to BT.709 limited range", async () => {
+    const white = await toPlanes(solid(4, 4, [255, 255, 255, 255]));
     expect([white.y[0], white.u[0], white.v[0]]).toEqual([235, 128, 128]);
-    const black = rgbaToPlanes(solid(4, 4, [0, 0, 0, 255]));
+    const black = await toPlanes(solid(4, 4, [0, 0, 0, 255]));
     expect([black.y[0], black.u[0], black.v[0]]).toEqual([16, 128, 128]);
     // Transparent pixels show the white a page paints behind them.
-    expect(rgbaToPlanes(solid(2, 2, [0, 0, 0, 0])).y[0]).toBe(235);
-    const red = rgbaToPlanes(solid(2, 2, [255, 0, 0, 255]));
+    expect((await toPlanes(solid(2, 2, [0, 0, 0, 0]))).y[0]).toBe(235);
+    const red = await toPlanes(solid(2, 2, [255, 0, 0, 255]));
     expect(red.y[0]).toBe(63);
     expect(red.v[0]).toBe(240);
   });
 
-  it("pads odd sizes to even", () => {
-    const p = rgbaToPlanes(solid(5, 3, [10, 20, 30, 255]));
+  it("pads odd sizes to even, and averages chroma over each 2×2 block", async () => {
+    const p = await toPlanes(solid(5, 3, [10, 20, 30, 255]));
     expect([p.width, p.height, p.data.length]).toEqual([6, 4, 36]);
-  });
-
-  it("mixes two pictures", () => {
-    const a = createPlanes(2, 2);
-    const b = createPlanes(2, 2);
-    a.data.fill(0);
-    b.data.fill(200);
-    const out = createPlanes(2, 2);
-    mixPlanes(out, a, b, 0.25);
-    expect([...out.data]).toEqual(new Array(6).fill(50));
+    expect([...p.y]).toEqual(new Array(24).fill(p.y[0]));
+    const half = solid(2, 2, [255, 0, 0, 255]);
+    half.data.set([0, 0, 255, 255, 0, 0, 255, 255], 8); // bottom row blue
+    const mixed = await toPlanes(half);
+    const red = await toPlanes(solid(2, 2, [255, 0, 0, 255]));
+    const blue = await toPlanes(solid(2, 2, [0, 0, 255, 255]));
+    const mean = (a: Uint8Array, b: Uint8Array) => ((a[0] as number) + (b[0] as number)) / 2;
+    expect(Math.abs((mixed.u[0] as number) - mean(red.u, blue.u))).toBeLessThanOrEqual(1);
+    expect(Math.abs((mixed.v[0] as number) - mean(red.v, blue.v))).toBeLessThanOrEqual(1);
   });
 
   it("blends a premultiplied sprite and clips at the edges", () => {
@@ -71,10 +70,10 @@ describe("YUV canvas", () => {
     expect(p.y[0]).toBe(16);
   });
 
-  it("copies a region 1:1 exactly and reads the full-resolution still when zoomed", () => {
+  it("copies a region 1:1 exactly and reads the full-resolution still when zoomed", async () => {
     const img = solid(8, 8, [0, 0, 0, 255]);
     for (let x = 0; x < 8; x++) img.data.set([x * 30, x * 30, x * 30, 255], (3 * 8 + x) * 4);
-    const src = mipSource(rgbaToPlanes(img));
+    const src = mipSource(await toPlanes(img));
     const dst = createPlanes(8, 8);
     drawRegion(dst, { x: 0, y: 0, width: 8, height: 8 }, src, { x: 0, y: 0, width: 8, height: 8 });
     expect([...dst.y]).toEqual([...(src.levels[0]?.y ?? [])]);
@@ -154,13 +153,27 @@ describe("cursor sprite", () => {
 });
 
 describe("stills", () => {
-  it("are numbered by the composition's own loader, not a process-wide counter", () => {
+  it("are numbered by the composition's own loader in the order loads start, not a process-wide counter", async () => {
     const viewport = { width: 4, height: 4, deviceScaleFactor: 2 };
-    const image = solid(8, 8, [10, 20, 30, 255]);
+    const image = await png(solid(8, 8, [10, 20, 30, 255]));
     const first = new StillLoader(viewport);
     const second = new StillLoader(viewport);
-    expect([first.fromRgba(image).id, first.fromRgba(image).id]).toEqual([1, 2]);
-    expect(second.fromRgba(image).id).toBe(1);
-    expect(first.fromRgba(image)).toMatchObject({ scale: 2, cssWidth: 4, cssHeight: 4 });
+    const [a, b] = await Promise.all([first.load(image), first.load(image)]);
+    expect([a.id, b.id]).toEqual([1, 2]);
+    expect((await second.load(image)).id).toBe(1);
+    expect(await first.load(image)).toMatchObject({ id: 3, scale: 2, cssWidth: 4, cssHeight: 4 });
+  });
+
+  it("pastes a typing step's field crop over `before`, keeping the rest of the page", async () => {
+    const loader = new StillLoader({ width: 8, height: 8, deviceScaleFactor: 1 });
+    const before = await png(solid(8, 8, [0, 0, 0, 255]));
+    const field = await png(solid(4, 2, [255, 255, 255, 255]));
+    const step = await loader.loadStep(field, before, { x: 2, y: 4, width: 4, height: 2 });
+    const y = step.src.levels[0]?.y as Uint8Array;
+    expect([y[4 * 8 + 2], y[5 * 8 + 5]]).toEqual([235, 235]);
+    expect([y[4 * 8 + 1], y[3 * 8 + 2], y[0]]).toEqual([16, 16, 16]);
+    const whole = await png(solid(8, 8, [255, 255, 255, 255]));
+    const full = await loader.loadStep(whole, before, { x: 0, y: 0, width: 1, height: 1 });
+    expect(full.src.levels[0]?.y[0]).toBe(235);
   });
 });

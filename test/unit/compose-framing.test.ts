@@ -3,6 +3,7 @@ import { BACKGROUNDS, CAPTION_STYLES, CAPTURES } from "../../src/domains/catalog
 import { frameStyleOf } from "../../src/domains/renders/render-options.js";
 import type { CaptionLook } from "../../src/media/captions/look.js";
 import { layoutFor } from "../../src/media/compose/background.js";
+import type { Rect } from "../../src/media/compose/canvas.js";
 import {
   captionBandHeight,
   captionRoom,
@@ -10,7 +11,7 @@ import {
   type SceneFraming,
 } from "../../src/media/compose/caption-placement.js";
 import { assFor } from "../../src/media/compose/captions.js";
-import { NO_ROOM, zoomView } from "../../src/media/compose/motion.js";
+import { cameraLinks, frameSpec, MAX_ZOOM, NO_ROOM, sceneView, zoomView } from "../../src/media/compose/motion.js";
 import { touchSprite } from "../../src/media/compose/sprites.js";
 import { computeTimeline, motionPhases } from "../../src/media/compose/timeline.js";
 import type { Backdrop, Box, ComposeScene, SceneMotion } from "../../src/media/compose/types.js";
@@ -42,7 +43,14 @@ const portrait = { width: 1080, height: 1920 };
 function oneScene(motion: SceneMotion, layoutRoom = NO_ROOM) {
   const phases = motionPhases(motion, desktop);
   const timeline = computeTimeline([{ beatId: "b", motionSeconds: phases.minimum, narrationSeconds: 2 }], 30, null);
-  const framing: SceneFraming = { motion, phases, viewport: desktop, room: layoutRoom };
+  const framing: SceneFraming = {
+    motion,
+    phases,
+    viewport: desktop,
+    room: layoutRoom,
+    panFrom: null,
+    panOnward: false,
+  };
   const scene: ComposeScene = {
     beatId: "b",
     before: Buffer.alloc(0),
@@ -74,7 +82,7 @@ describe("caption placement", () => {
 
   it("judges the target where the zoom puts it on screen, not where it is on the page", () => {
     const layout = layoutFor(landscape, desktop, none, captionBandHeight(classic, landscape));
-    // Mid-page but small: at 1.5× zoom with room for the caption it stays above the band.
+    // Mid-page but small: at 2× zoom with room for the caption it stays above the band.
     const mid = oneScene(
       { kind: "click", target: { x: 700, y: 600, width: 40, height: 20 } },
       captionRoom(classic, layout),
@@ -128,11 +136,168 @@ describe("zoom framing", () => {
     const layout = layoutFor(landscape, desktop, none, captionBandHeight(classic, landscape));
     const room = captionRoom(classic, layout);
     expect(room.bottom).toBeGreaterThan(0.1);
-    // Tall enough that the 1.5× zoom, centred, would push its bottom under the caption.
+    // Tall enough that the 2× zoom, centred, would push its bottom under the caption.
     const target = { x: 600, y: 250, width: 200, height: 360 };
     const free = desktop.height * (1 - room.bottom);
     expect(onScreenY(target)).toBeGreaterThan(free); // centred, it would be under the caption
     expect(onScreenY(target, room)).toBeLessThan(free);
+  });
+});
+
+describe("zoom norms (the best screen-recording tools')", () => {
+  const MS = 0.001;
+  const same = (a: Rect, b: Rect) =>
+    Math.abs(a.x - b.x) + Math.abs(a.y - b.y) + Math.abs(a.width - b.width) + Math.abs(a.height - b.height) < 1e-6;
+  const full: Rect = { x: 0, y: 0, width: desktop.width, height: desktop.height };
+  const small = { x: 700, y: 400, width: 40, height: 20 };
+  const motions: SceneMotion[] = [
+    { kind: "click", target: small },
+    { kind: "hover", target: small },
+    { kind: "type", target: small, steps: [Buffer.alloc(0), Buffer.alloc(0), Buffer.alloc(0)] },
+    { kind: "type", target: small, steps: Array.from({ length: 6 }, () => Buffer.alloc(0)) },
+  ];
+  /** The camera of a lone scene sampled every millisecond over `total` seconds. */
+  const camera = (motion: SceneMotion, total: number, links = { panFrom: null, panOnward: false }) => {
+    const framing = { motion, phases: motionPhases(motion, desktop), viewport: desktop, room: NO_ROOM, ...links };
+    const views: { t: number; view: Rect }[] = [];
+    for (let t = 0; t < total; t += MS) views.push({ t, view: sceneView(framing, t, total) });
+    return { views, phases: framing.phases, zoomed: zoomView((motion as { target: Box }).target, desktop) };
+  };
+
+  it("zooms in at most 2×, on a target however small", () => {
+    expect(MAX_ZOOM).toBeLessThanOrEqual(2);
+    const tiny = zoomView({ x: 700, y: 400, width: 4, height: 4 }, desktop);
+    expect(desktop.width / tiny.width).toBeCloseTo(2, 6);
+    expect(desktop.height / tiny.height).toBeCloseTo(2, 6);
+    for (const motion of motions) {
+      for (const { view } of camera(motion, motionPhases(motion, desktop).minimum).views)
+        expect(desktop.width / view.width).toBeLessThanOrEqual(2 + 1e-9);
+    }
+  });
+
+  it("eases in over 0.5–0.8 s, starting at least 0.3 s before the action", () => {
+    for (const motion of motions) {
+      const { views, phases, zoomed } = camera(motion, motionPhases(motion, desktop).minimum);
+      const start = views.find((v) => !same(v.view, full))?.t ?? Number.NaN;
+      const reached = views.find((v) => same(v.view, zoomed))?.t ?? Number.NaN;
+      expect(reached - start).toBeGreaterThanOrEqual(0.5 - 2 * MS);
+      expect(reached - start).toBeLessThanOrEqual(0.8 + 2 * MS);
+      const action = phases.clickAt ?? phases.afterAt; // a hover acts on arrival
+      expect(action - start).toBeGreaterThanOrEqual(0.3);
+      // Eased: the first tenth of the time covers well under a tenth of the way.
+      const early = views.find((v) => v.t >= start + 0.1 * (reached - start))?.view ?? full;
+      expect((full.width - early.width) / (full.width - zoomed.width)).toBeLessThan(0.05);
+    }
+  });
+
+  it("holds the zoom at least 1.5 s, through the result, then eases out over 0.5–0.8 s by the scene's end", () => {
+    for (const motion of motions) {
+      const minimum = motionPhases(motion, desktop).minimum;
+      for (const total of [minimum, minimum + 3]) {
+        const { views, phases, zoomed } = camera(motion, total);
+        const held = views.filter((v) => same(v.view, zoomed));
+        const first = held[0]?.t ?? Number.NaN;
+        const last = held[held.length - 1]?.t ?? Number.NaN;
+        expect(held.length * MS).toBeCloseTo(last - first + MS, 6); // one unbroken hold
+        expect(last - first).toBeGreaterThanOrEqual(1.5 - 2 * MS);
+        expect(last).toBeGreaterThanOrEqual(phases.afterAt);
+        const out = total - last;
+        expect(out).toBeGreaterThanOrEqual(0.5);
+        expect(out).toBeLessThanOrEqual(0.8 + 2 * MS);
+        expect(sceneView({ ...phasesOf(motion), panFrom: null, panOnward: false }, total, total).width).toBeCloseTo(
+          desktop.width,
+          6,
+        );
+      }
+    }
+  });
+
+  const phasesOf = (motion: SceneMotion) => ({
+    motion,
+    phases: motionPhases(motion, desktop),
+    viewport: desktop,
+    room: NO_ROOM,
+  });
+  const picture = Buffer.from("the same page");
+  const sceneOf = (target: Box, before: Buffer | null = picture) => ({
+    motion: { kind: "click" as const, target },
+    before,
+    after: picture,
+  });
+
+  it("pans from one target to a close next one instead of zooming out and in again", () => {
+    const a = sceneOf({ x: 300, y: 300, width: 80, height: 30 });
+    const b = sceneOf({ x: 700, y: 420, width: 80, height: 30 });
+    const links = cameraLinks([a, b], desktop, NO_ROOM);
+    expect(links[0]).toEqual({ panFrom: null, panOnward: true });
+    expect(links[1]?.panFrom).toEqual(zoomView(a.motion.target, desktop));
+    const total = motionPhases(a.motion, desktop).minimum + 1;
+    const first = camera(a.motion, total, links[0] as { panFrom: null; panOnward: boolean });
+    const second = camera(b.motion, total, links[1] as { panFrom: null; panOnward: boolean });
+    // Never back to the whole page between them: the widest view stays the zoomed one's width.
+    const between = [
+      ...first.views.filter((v) => v.t >= 0.8),
+      ...second.views.filter((v) => v.t < second.phases.holdUntil),
+    ];
+    expect(Math.max(...between.map((v) => v.view.width))).toBeCloseTo(desktop.width / 2, 6);
+    // The second scene starts exactly where the first ends, then moves to its own target.
+    expect(same(second.views[0]?.view as Rect, first.zoomed)).toBe(true);
+    expect(same(second.zoomed, first.zoomed)).toBe(false);
+    expect(second.views.some((v) => same(v.view, second.zoomed))).toBe(true);
+  });
+
+  it("zooms out between targets far apart, and between different pictures", () => {
+    const a = sceneOf({ x: 40, y: 40, width: 80, height: 30 });
+    const far = sceneOf({ x: 1300, y: 820, width: 80, height: 30 });
+    expect(cameraLinks([a, far], desktop, NO_ROOM).map((l) => l.panOnward)).toEqual([false, false]);
+    const near = { x: 200, y: 60, width: 80, height: 30 };
+    const otherPage = sceneOf(near, Buffer.from("another page"));
+    expect(cameraLinks([a, otherPage], desktop, NO_ROOM)[0]?.panOnward).toBe(false);
+    expect(cameraLinks([a, sceneOf(near)], desktop, NO_ROOM)[0]?.panOnward).toBe(true);
+    const scroll: SceneMotion = { kind: "scroll", strip: picture, fixedLayer: null, fromY: 0, toY: 900, target: null };
+    expect(cameraLinks([a, { motion: scroll, before: picture, after: picture }], desktop, NO_ROOM)[0]?.panOnward).toBe(
+      false,
+    );
+  });
+});
+
+describe("scroll frames", () => {
+  it("show `before` until the pan moves, the strip under the fixed layer while it moves, then `after`", () => {
+    const still = (id: number, cssHeight = 900) => ({ id, src: { levels: [] }, scale: 1, cssWidth: 1440, cssHeight });
+    const fixedLayer = { id: 7, bands: [] };
+    const motion: SceneMotion = {
+      kind: "scroll",
+      strip: Buffer.alloc(0),
+      fixedLayer: null,
+      fromY: 0,
+      toY: 1800,
+      target: null,
+    };
+    const phases = motionPhases(motion, desktop);
+    const plan = {
+      motion,
+      phases,
+      stills: { before: still(1), after: still(2), steps: [], strip: still(3, 2700), fixedLayer },
+      viewport: desktop,
+      fps: 30,
+      frames: Math.ceil(phases.minimum * 30),
+      cursorFrom: { x: 10, y: 10 },
+      room: NO_ROOM,
+      panFrom: null,
+      panOnward: false,
+    };
+    const shown = Array.from({ length: plan.frames }, (_, f) => frameSpec(plan, f));
+    const start = Math.ceil(phases.scrollStart * 30 - 1e-9);
+    const end = Math.ceil(phases.scrollEnd * 30 - 1e-9);
+    for (const [f, spec] of shown.entries()) {
+      const expected = f < start ? 1 : f < end ? 3 : 2;
+      expect(spec.base.still.id, `frame ${f}`).toBe(expected);
+      expect(spec.fixed).toBe(expected === 3 ? fixedLayer : null);
+    }
+    const ys = shown.slice(start, end).map((s) => s.base.cam.y);
+    expect(ys[0]).toBe(0);
+    expect(ys.every((y, i) => i === 0 || y >= (ys[i - 1] as number))).toBe(true);
+    expect(ys[ys.length - 1]).toBeGreaterThan(1700);
   });
 });
 

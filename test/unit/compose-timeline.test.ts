@@ -1,11 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { cursorAt, frameSpec, zoomView } from "../../src/media/compose/motion.js";
 import {
-  CROSSFADE_SECONDS,
+  CLOSING_HOLD_SECONDS,
   computeTimeline,
   LEAD_IN_SECONDS,
+  MAX_QUIET_HOLD_SECONDS,
   motionPhases,
   TAIL_SECONDS,
+  type Timeline,
   type TimelineScene,
 } from "../../src/media/compose/timeline.js";
 
@@ -14,6 +16,25 @@ const scenes: TimelineScene[] = [
   { beatId: "b", motionSeconds: 1.6, narrationSeconds: 0 },
   { beatId: "c", motionSeconds: 1.6, narrationSeconds: 3.01 },
 ];
+
+/** How long a scene is busy: its motion, or its narration from the lead-in, whichever lasts longer. */
+const busySeconds = (s: TimelineScene) =>
+  Math.max(s.motionSeconds, s.narrationSeconds > 0 ? LEAD_IN_SECONDS + s.narrationSeconds : 0);
+
+/**
+ * No quiet stretch past the cap: a scene's hold once its speech and motion are over, plus the next
+ * scene's lead-in, is at most MAX_QUIET_HOLD_SECONDS; the last scene holds at most the closing hold.
+ */
+function expectNoDeadAir(t: Timeline, list: readonly TimelineScene[]): void {
+  t.scenes.forEach((timing, i) => {
+    const hold = timing.durationSeconds - busySeconds(list[i] as TimelineScene);
+    const next = t.scenes[i + 1];
+    if (next) {
+      const quiet = hold + (next.narrationStartSeconds - next.startSeconds);
+      expect(quiet).toBeLessThanOrEqual(MAX_QUIET_HOLD_SECONDS + 1e-9);
+    } else expect(hold).toBeLessThanOrEqual(CLOSING_HOLD_SECONDS + 1e-9);
+  });
+}
 
 describe("computeTimeline", () => {
   it("gives each scene max(motion, lead-in + narration + tail) in whole frames, back to back", () => {
@@ -36,12 +57,24 @@ describe("computeTimeline", () => {
     }
   });
 
-  it("stretches the holds evenly to exactly round(target × fps) frames", () => {
+  it("stretches the holds evenly to exactly round(target × fps) frames when the content can fill it", () => {
     const natural = computeTimeline(scenes, 30, null);
-    const t = computeTimeline(scenes, 30, 20.01);
-    expect(t.frames).toBe(Math.round(20.01 * 30));
+    const t = computeTimeline(scenes, 30, 10.01);
+    expect(t.frames).toBe(Math.round(10.01 * 30));
     const added = t.scenes.map((s, i) => s.frames - (natural.scenes[i]?.frames ?? 0));
     expect(Math.max(...added) - Math.min(...added)).toBeLessThanOrEqual(1);
+    expectNoDeadAir(t, scenes);
+  });
+
+  it("never pads with silence: content too short for the target gives a shorter video, holds at their caps", () => {
+    const t = computeTimeline(scenes, 30, 60);
+    const busy = scenes.map(busySeconds);
+    const longest =
+      busy.reduce((a, b) => a + b, 0) + 2 * (MAX_QUIET_HOLD_SECONDS - LEAD_IN_SECONDS) + CLOSING_HOLD_SECONDS;
+    expect(t.frames).toBeLessThan(60 * 30);
+    expect(t.durationSeconds).toBeLessThanOrEqual(longest + 1e-9);
+    expect(t.durationSeconds).toBeGreaterThan(longest - scenes.length / 30);
+    expectNoDeadAir(t, scenes);
   });
 
   it("shortens, never below narration + motion, and refuses a target that cannot fit", () => {
@@ -58,14 +91,36 @@ describe("computeTimeline", () => {
     expect(() => computeTimeline(scenes, 25, 3)).toThrow(RangeError);
   });
 
-  it("holds exact totals for many targets and frame rates", () => {
-    for (const fps of [24, 25, 30, 60]) {
-      for (let target = 8; target < 40; target += 1.37) {
-        const t = computeTimeline(scenes, fps, target);
-        expect(t.frames).toBe(Math.round(target * fps));
-        expect(t.scenes.reduce((n, s) => n + s.frames, 0)).toBe(t.frames);
+  it("for many targets and frame rates: at most round(target × fps) frames, exactly that when the content is long enough, no quiet stretch past the cap", () => {
+    const longer: TimelineScene[] = [...scenes, { beatId: "d", motionSeconds: 2.2, narrationSeconds: 6.4 }];
+    for (const [list, shortest] of [
+      [scenes, 8],
+      [longer, 15],
+    ] as const) {
+      for (const fps of [24, 25, 30, 60]) {
+        const natural = computeTimeline(list, fps, null).frames;
+        const full = computeTimeline(list, fps, 1000).frames; // every hold at its cap
+        for (let target = shortest; target < 40; target += 1.37) {
+          const t = computeTimeline(list, fps, target);
+          const asked = Math.round(target * fps);
+          expect(t.frames).toBeLessThanOrEqual(asked);
+          expect(t.frames).toBe(Math.min(asked, full));
+          if (asked <= natural) expect(t.frames).toBe(asked);
+          expect(t.scenes.reduce((n, s) => n + s.frames, 0)).toBe(t.frames);
+          expectNoDeadAir(t, list);
+        }
       }
     }
+  });
+
+  it("leaves at most a second without speech between two narrated scenes", () => {
+    const t = computeTimeline(scenes, 30, null);
+    const [a, , c] = t.scenes;
+    const aEnd = (a?.narrationStartSeconds ?? 0) + 2.2;
+    const gap = (a?.startSeconds ?? 0) + (a?.durationSeconds ?? 0) - aEnd + LEAD_IN_SECONDS;
+    expect(gap).toBeLessThanOrEqual(1 + 1 / 30);
+    expect(TAIL_SECONDS + LEAD_IN_SECONDS).toBeLessThanOrEqual(1);
+    expect(c?.narrationStartSeconds).toBeCloseTo((c?.startSeconds ?? 0) + LEAD_IN_SECONDS, 12);
   });
 
   it("refuses bad input", () => {
@@ -78,9 +133,9 @@ describe("computeTimeline", () => {
 describe("motion", () => {
   const viewport = { width: 1440, height: 900, deviceScaleFactor: 1 };
 
-  it("zooms at most 1.5× and keeps the view inside the page", () => {
+  it("zooms at most 2× and keeps the view inside the page", () => {
     const v = zoomView({ x: 1400, y: 880, width: 30, height: 15 }, viewport);
-    expect(v.width).toBeCloseTo(1440 / 1.5);
+    expect(v.width).toBeCloseTo(1440 / 2);
     expect(v.x + v.width).toBeLessThanOrEqual(1440 + 1e-9);
     expect(v.y + v.height).toBeLessThanOrEqual(900 + 1e-9);
     expect(zoomView({ x: 0, y: 0, width: 1400, height: 800 }, viewport).width).toBe(1440);
@@ -106,20 +161,23 @@ describe("motion", () => {
     const plan = {
       motion,
       phases,
-      stills: { before: still(1), after: still(2), steps: [], strip: null },
+      stills: { before: still(1), after: still(2), steps: [], strip: null, fixedLayer: null },
       viewport,
       fps: 30,
       frames: 90,
       cursorFrom: { x: 10, y: 10 },
-      fadeIn: false,
       room: { top: 0, bottom: 0 },
+      panFrom: null,
+      panOnward: false,
     };
     expect(frameSpec(plan, 0).base.still.id).toBe(1);
     expect(frameSpec(plan, 0).view.width).toBe(1440);
     const click = Math.round((phases.clickAt ?? 0) * 30) + 1;
     expect(frameSpec(plan, click).ripple).not.toBeNull();
     expect(frameSpec(plan, click).view.width).toBeLessThan(1440);
-    const after = Math.ceil((phases.afterAt + CROSSFADE_SECONDS) * 30) + 1;
+    // A cut at the ripple's midpoint: `before` up to it, `after` from it.
+    const after = Math.ceil(phases.afterAt * 30 - 1e-9);
+    expect(frameSpec(plan, after - 1).base.still.id).toBe(1);
     expect(frameSpec(plan, after).base.still.id).toBe(2);
     expect(frameSpec(plan, 89).view.width).toBeGreaterThan(1430);
     expect(frameSpec(plan, 89).cursor).toEqual({ x: 650, y: 320 });

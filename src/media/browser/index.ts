@@ -1,11 +1,13 @@
 export type { Box, Target } from "./actions.js";
 export { boundingBox, click, hover, locate, navigate, scrollBy, scrollTo, type } from "./actions.js";
+export type { ClipOptions, RecordedClip } from "./clip.js";
+export { ClipCamera } from "./clip.js";
 export type { LaunchOptions } from "./launch.js";
 export { BrowserUnavailableError, CHROMIUM_ARGS, DEFAULT_CHROMIUM, launchBrowser } from "./launch.js";
 export type { NetworkWatch } from "./network-quiet.js";
 export { watchNetwork } from "./network-quiet.js";
 export type { BrowserPoolOptions, BrowserSession, CaptureSpec, SessionOptions } from "./pool.js";
 export { BrowserPool } from "./pool.js";
-export { captureFrame } from "./screenshot.js";
+export { captureFrame, captureScrollLayers, passOverScreens, stuckStickyElements } from "./screenshot.js";
 export type { SettleOptions, SettleReport, StillMoving } from "./settle.js";
 export { waitForSettled } from "./settle.js";

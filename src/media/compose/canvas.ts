@@ -1,9 +1,7 @@
-import type { RgbaImage } from "./png.js";
-
 /**
  * YUV 4:2:0 planar pictures (I420: Y, then U, then V), the format the encoder takes on stdin, so a
  * composed frame is written as-is with no per-frame conversion. Colours use BT.709 limited range (the
- * encoder tags the stream accordingly). Stills are converted once; per-frame work stays in YUV.
+ * encoder tags the stream accordingly). Stills are converted once (stills.ts); per-frame work stays in YUV.
  */
 
 export interface Planes {
@@ -45,12 +43,21 @@ export function createPlanes(width: number, height: number, data?: Buffer): Plan
   };
 }
 
-export function clonePlanes(p: Planes): Planes {
-  return createPlanes(p.width, p.height, Buffer.from(p.data));
-}
-
 export function copyPlanes(dst: Planes, src: Planes): void {
   dst.data.set(src.data);
+}
+
+/** Copies `src` whole into `dst` with its top-left corner at (x, y) (even; it must fit). */
+export function pastePlanes(dst: Planes, src: Planes, x: number, y: number): void {
+  for (let row = 0; row < src.height; row++) {
+    dst.y.set(src.y.subarray(row * src.width, (row + 1) * src.width), (y + row) * dst.width + x);
+  }
+  const cw = src.width / 2;
+  for (let row = 0; row < src.height / 2; row++) {
+    const at = (y / 2 + row) * (dst.width / 2) + x / 2;
+    dst.u.set(src.u.subarray(row * cw, (row + 1) * cw), at);
+    dst.v.set(src.v.subarray(row * cw, (row + 1) * cw), at);
+  }
 }
 
 /** BT.709 limited range. */
@@ -76,83 +83,6 @@ export function fillRgb(p: Planes, r: number, g: number, b: number): void {
   p.y.fill(Math.round(y));
   p.u.fill(Math.round(u));
   p.v.fill(Math.round(v));
-}
-
-/**
- * An RGBA image as YUV 4:2:0 (odd sizes padded by repeating the last row/column); transparent pixels
- * are composited over white, which is what a page with no background paints.
- */
-export function rgbaToPlanes(img: RgbaImage): Planes {
-  const w = img.width + (img.width % 2);
-  const h = img.height + (img.height % 2);
-  const p = createPlanes(w, h);
-  const src = img.data;
-  const cw = w / 2;
-  const rowR = new Float32Array(w);
-  const rowG = new Float32Array(w);
-  const rowB = new Float32Array(w);
-  // Chroma sums per 2×2 block, filled over two rows.
-  const sumR = new Float32Array(cw);
-  const sumG = new Float32Array(cw);
-  const sumB = new Float32Array(cw);
-  for (let y = 0; y < h; y++) {
-    const sy = Math.min(y, img.height - 1);
-    let o = sy * img.width * 4;
-    for (let x = 0; x < img.width; x++, o += 4) {
-      const a = src[o + 3] as number;
-      if (a === 255) {
-        rowR[x] = src[o] as number;
-        rowG[x] = src[o + 1] as number;
-        rowB[x] = src[o + 2] as number;
-      } else {
-        const k = a / 255;
-        const white = 255 * (1 - k);
-        rowR[x] = (src[o] as number) * k + white;
-        rowG[x] = (src[o + 1] as number) * k + white;
-        rowB[x] = (src[o + 2] as number) * k + white;
-      }
-    }
-    if (w > img.width) {
-      rowR[w - 1] = rowR[w - 2] as number;
-      rowG[w - 1] = rowG[w - 2] as number;
-      rowB[w - 1] = rowB[w - 2] as number;
-    }
-    const yo = y * w;
-    for (let x = 0; x < w; x++) {
-      p.y[yo + x] = 16.5 + 0.1826 * (rowR[x] as number) + 0.6142 * (rowG[x] as number) + 0.062 * (rowB[x] as number);
-    }
-    if ((y & 1) === 0) {
-      sumR.fill(0);
-      sumG.fill(0);
-      sumB.fill(0);
-    }
-    for (let c = 0; c < cw; c++) {
-      sumR[c] = (sumR[c] as number) + (rowR[2 * c] as number) + (rowR[2 * c + 1] as number);
-      sumG[c] = (sumG[c] as number) + (rowG[2 * c] as number) + (rowG[2 * c + 1] as number);
-      sumB[c] = (sumB[c] as number) + (rowB[2 * c] as number) + (rowB[2 * c + 1] as number);
-    }
-    if ((y & 1) === 1) {
-      const co = (y >> 1) * cw;
-      for (let c = 0; c < cw; c++) {
-        const r = (sumR[c] as number) / 4;
-        const g = (sumG[c] as number) / 4;
-        const b = (sumB[c] as number) / 4;
-        p.u[co + c] = 128.5 - 0.1006 * r - 0.3386 * g + 0.4392 * b;
-        p.v[co + c] = 128.5 + 0.4392 * r - 0.3989 * g - 0.0403 * b;
-      }
-    }
-  }
-  return p;
-}
-
-/** dst = a × (1 − t) + b × t, over whole pictures of the same size. */
-export function mixPlanes(dst: Planes, a: Planes, b: Planes, t: number): void {
-  const k = Math.round(Math.min(1, Math.max(0, t)) * 256);
-  const ad = a.data;
-  const bd = b.data;
-  const dd = dst.data;
-  const inv = 256 - k;
-  for (let i = 0, n = dd.length; i < n; i++) dd[i] = ((ad[i] as number) * inv + (bd[i] as number) * k + 128) >> 8;
 }
 
 /** Blends a premultiplied sprite with its top-left corner at integer (x0, y0); clipped to the picture. */

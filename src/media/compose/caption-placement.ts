@@ -14,7 +14,7 @@ import type { SceneTiming } from "./types.js";
  */
 
 /** What the compositor knows of a scene's camera and target, enough to place its captions. */
-export type SceneFraming = Pick<SceneMotionPlan, "motion" | "phases" | "viewport" | "room">;
+export type SceneFraming = Pick<SceneMotionPlan, "motion" | "phases" | "viewport" | "room" | "panFrom" | "panOnward">;
 
 type Align = "top" | "center" | "bottom";
 

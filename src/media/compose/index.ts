@@ -5,15 +5,16 @@ import { join, resolve } from "node:path";
 import { artifactOf, concatAudio, posterFrame } from "../ffmpeg/encode.js";
 import { filterValue, type StreamEncoder, startStreamEncode } from "../ffmpeg/encode-stream.js";
 import { normalizeLoudness } from "../ffmpeg/loudness.js";
+import { muxTracks, narrationTrack } from "../ffmpeg/mux.js";
 import { FfmpegError } from "../ffmpeg/run.js";
 import { cornerMask, layoutFor, renderBackground } from "./background.js";
-import { clonePlanes, copyPlanes, type Planes } from "./canvas.js";
 import { captionBandHeight, captionRoom, type SceneFraming } from "./caption-placement.js";
 import { assFor, webVttFor } from "./captions.js";
-import { cursorEnd, frameSpec, type Point, type SceneStills } from "./motion.js";
-import { decodePng } from "./png.js";
+import { loadClip, withClip } from "./clip.js";
+import { loadFixedLayer } from "./fixed-layer.js";
+import { cameraLinks, cursorEnd, frameSpec, type Point, type SceneStills } from "./motion.js";
 import { FrameRenderer } from "./render.js";
-import { type Still, StillLoader } from "./stills.js";
+import { StillLoader } from "./stills.js";
 import { computeTimeline, motionPhases } from "./timeline.js";
 import type { ComposedVideo, ComposeInput, ComposeScene } from "./types.js";
 
@@ -23,8 +24,9 @@ export type * from "./types.js";
 /**
  * The walkthrough compositor: captured stills + narration → one MP4 (H.264 yuv420p, AAC 48 kHz,
  * faststart), a JPEG poster and a WebVTT file, written to `outDir` as walkthrough.mp4, poster.jpg and
- * captions.vtt. Frames are composed in JS as YUV 4:2:0 and piped raw into one ffmpeg process, which also
- * burns the ASS captions/mark and muxes the narration (placed from the same timeline).
+ * captions.vtt. Stills are decoded natively (stills.ts); frames are composed as YUV 4:2:0 and piped raw
+ * into one ffmpeg process, each changed picture once (encode-stream.ts), which also burns the ASS
+ * captions/mark. The narration (placed from the same timeline) is prepared meanwhile and muxed in last.
  *
  * Everything is first written under temporary names and renamed into place at the end, so a failed or
  * cancelled run leaves nothing behind.
@@ -54,22 +56,29 @@ function checkInput(input: ComposeInput): void {
   if (!(vp.width > 0 && vp.height > 0 && vp.deviceScaleFactor > 0)) throw new RangeError("invalid viewport");
 }
 
-function stillsFor(scene: ComposeScene, loader: StillLoader): SceneStills {
+async function stillsFor(scene: ComposeScene, loader: StillLoader): Promise<SceneStills> {
   const m = scene.motion;
-  const afterRgba = decodePng(scene.after);
-  const after = loader.fromRgba(afterRgba);
-  const beforeRgba = scene.before ? decodePng(scene.before) : afterRgba;
-  const before: Still = scene.before ? loader.fromRgba(beforeRgba) : after;
-  const steps = m.kind === "type" ? m.steps.map((png) => loader.loadStep(png, beforeRgba, m.target)) : [];
+  const after = loader.load(scene.after);
+  const before = scene.before ? loader.load(scene.before) : after;
+  const steps =
+    m.kind === "type" ? m.steps.map((png) => loader.loadStep(png, scene.before ?? scene.after, m.target)) : [];
   const strip = m.kind === "scroll" ? loader.load(m.strip) : null;
-  return { before, after, steps, strip };
+  const clip = loadClip(scene.clip, loader);
+  return {
+    before: await before,
+    after: await after,
+    steps: await Promise.all(steps),
+    strip: await strip,
+    fixedLayer: null,
+    clip: await clip,
+  };
 }
 
 export async function composeWalkthrough(input: ComposeInput): Promise<ComposedVideo> {
   const { scenes, viewport, output, fps, signal } = input;
   checkInput(input);
   if (signal?.aborted) throw aborted(signal);
-  const phases = scenes.map((s) => motionPhases(s.motion, viewport));
+  const phases = scenes.map((s) => withClip(motionPhases(s.motion, viewport), s.clip));
   const timeline = computeTimeline(
     scenes.map((s, i) => ({
       beatId: s.beatId,
@@ -105,6 +114,7 @@ export async function composeWalkthrough(input: ComposeInput): Promise<ComposedV
   };
   const work = await mkdtemp(join(tmpdir(), "cw-compose-"));
   let encoder: StreamEncoder | null = null;
+  let narration: Promise<void> | null = null;
   const placed: string[] = [];
   try {
     await writeFile(tmp.vtt, webVttFor(scenes, timeline));
@@ -115,12 +125,14 @@ export async function composeWalkthrough(input: ComposeInput): Promise<ComposedV
     const look = input.style.captions;
     const layout = layoutFor(output, image, input.style.backdrop, captionBandHeight(look, output));
     const room = captionRoom(look, layout);
+    const links = cameraLinks(scenes, viewport, room);
     const framing = scenes.map(
       (s, i): SceneFraming => ({
         motion: s.motion,
         phases: phases[i] as (typeof phases)[number],
         viewport,
         room,
+        ...(links[i] as (typeof links)[number]),
       }),
     );
     const ass = assFor(scenes, timeline, look, layout, framing, input.watermark);
@@ -141,12 +153,19 @@ export async function composeWalkthrough(input: ComposeInput): Promise<ComposedV
         : [],
     );
     const placedAudio = join(work, "narration-placed.wav");
-    await concatAudio(segments, timeline.durationSeconds, placedAudio, { signal, binaries: input.binaries });
-    // One gain for the whole track: every line at the same level, the video at the web's loudness.
     const audio = join(work, "narration.wav");
-    await normalizeLoudness(placedAudio, audio, { signal, binaries: input.binaries });
+    const audioTrack = join(work, "narration.m4a");
+    // Placed and normalised while the frames encode (ffmpeg processes of their own), muxed in at the end.
+    narration = (async () => {
+      await concatAudio(segments, timeline.durationSeconds, placedAudio, { signal, binaries: input.binaries });
+      // One gain for the whole track: every line at the same level, the video at the web's loudness.
+      await normalizeLoudness(placedAudio, audio, { signal, binaries: input.binaries });
+      await narrationTrack(audio, { frames: timeline.frames, fps }, audioTrack, { signal, binaries: input.binaries });
+    })();
+    narration.catch(() => {}); // awaited before the mux
     report(3);
 
+    const videoOnly = join(work, "video.mp4");
     const background = renderBackground(layout, input.style.backdrop);
     const renderer = new FrameRenderer(layout, background, cornerMask(layout), input.style.pointer);
     encoder = startStreamEncode({
@@ -154,60 +173,72 @@ export async function composeWalkthrough(input: ComposeInput): Promise<ComposedV
       height: output.height,
       fps,
       frames: timeline.frames,
-      audio,
       videoFilter,
-      out: tmp.video,
+      out: videoOnly,
       preset: PRESET,
       x264Params: X264_PARAMS,
       signal,
       binaries: input.binaries,
     });
 
-    const stills = new StillLoader(viewport);
+    const stills = new StillLoader(viewport, layout.card);
     const inFlight = new Map<Buffer, Promise<void>>();
     let cursor: Point = { x: viewport.width * 0.62, y: viewport.height * 0.7 };
-    let previous: Planes | null = null;
     let written = 0;
+    let sentLast: Buffer | null = null;
+    // The next scene's stills decode on the thread pool while this scene's frames are drawn and encoded.
+    const prefetch = (i: number): Promise<SceneStills> | null => {
+      const scene = scenes[i];
+      if (!scene) return null;
+      const loading = stillsFor(scene, stills);
+      loading.catch(() => {}); // awaited when its scene comes
+      return loading;
+    };
+    let upcoming = prefetch(0);
     for (const [i, scene] of scenes.entries()) {
       if (signal?.aborted) throw aborted(signal);
+      const sceneStills = (await upcoming) as SceneStills;
+      upcoming = prefetch(i + 1);
       const timing = timeline.scenes[i] as (typeof timeline.scenes)[number];
+      const m = scene.motion;
+      const fixedLayer =
+        m.kind === "scroll" && m.fixedLayer ? await loadFixedLayer(m.fixedLayer, layout.card, i) : null;
       const plan = {
         ...(framing[i] as SceneFraming),
-        stills: stillsFor(scene, stills),
+        stills: { ...sceneStills, fixedLayer },
         fps,
         frames: timing.frames,
         cursorFrom: cursor,
-        fadeIn: i > 0 && scene.motion.kind === "cut",
       };
-      let last: Planes | null = null;
       for (let f = 0; f < timing.frames; f++) {
         // Writes finish in order, so the last one queued from a buffer says when it is free again.
         await inFlight.get(renderer.nextBuffer());
-        last = renderer.render(frameSpec(plan, f), previous);
-        const sent = encoder.write(last.data);
-        sent.catch(() => {}); // awaited later; a failed encoder also rejects `done`
-        inFlight.set(last.data, sent);
+        const picture = renderer.render(frameSpec(plan, f)).data;
+        // A held picture is not sent again (ffmpeg repeats it), except the video's last frame.
+        if (picture !== sentLast || written === timeline.frames - 1) {
+          const sent = encoder.write(picture, written);
+          sent.catch(() => {}); // awaited later; a failed encoder also rejects `done`
+          inFlight.set(picture, sent);
+          sentLast = picture;
+        }
         if (signal?.aborted) throw aborted(signal);
         written++;
         report(3 + (90 * written) / timeline.frames);
-      }
-      // The scene's last picture, kept for a following cut's crossfade (the renderer reuses its buffer).
-      if (last) {
-        if (previous) copyPlanes(previous, last);
-        else previous = clonePlanes(last);
       }
       cursor = cursorEnd(plan);
     }
     await Promise.all(inFlight.values());
     await encoder.finish();
+    await narration;
     report(95);
 
     const first = timeline.scenes[0] as (typeof timeline.scenes)[number];
-    // The first screen, settled and without its caption (the tail after the narration).
-    await posterFrame(tmp.video, first.startSeconds + first.durationSeconds - 0.5 / fps, tmp.poster, {
-      signal,
-      binaries: input.binaries,
-    });
+    const control = { signal, binaries: input.binaries };
+    await Promise.all([
+      muxTracks(videoOnly, audioTrack, tmp.video, control),
+      // The first screen, settled and without its caption (the tail after the narration).
+      posterFrame(videoOnly, first.startSeconds + first.durationSeconds - 0.5 / fps, tmp.poster, control),
+    ]);
     if (signal?.aborted) throw aborted(signal);
     report(98);
     for (const key of ["video", "poster", "vtt"] as const) {
@@ -231,6 +262,7 @@ export async function composeWalkthrough(input: ComposeInput): Promise<ComposedV
   } catch (err) {
     encoder?.kill();
     await encoder?.done.catch(() => {});
+    await narration?.catch(() => {});
     await Promise.all([...Object.values(tmp), ...placed].map((p) => rm(p, { force: true })));
     if (signal?.aborted && !(err instanceof FfmpegError && err.code === "aborted")) throw aborted(signal);
     throw err;

@@ -1,12 +1,18 @@
 import type { Rect } from "./canvas.js";
+import { afterStillAt, type ClipStills } from "./clip.js";
+import type { FixedLayer } from "./fixed-layer.js";
 import type { Still } from "./stills.js";
-import { CROSSFADE_SECONDS, type MotionPhases, RIPPLE_SECONDS } from "./timeline.js";
-import type { Box, SceneMotion, Viewport } from "./types.js";
+import { type MotionPhases, RIPPLE_SECONDS, ZOOM_IN_SECONDS, ZOOM_OUT_SECONDS } from "./timeline.js";
+import type { Box, CapturedScene, SceneMotion, Viewport } from "./types.js";
 
 /**
- * What each frame of a scene shows, as data (no pixels): which still(s) through which camera, the
- * cursor, the ripple, crossfades. Pure functions of (scene, phases, frame), so the renderer can compare
- * consecutive frames and re-send a held one instead of drawing it again.
+ * What each frame of a scene shows, as data (no pixels): which still through which camera, the fixed
+ * layer over a scroll, the cursor, the ripple. Pure functions of (scene, phases, frame), so the renderer
+ * can compare consecutive frames and re-send a held one instead of drawing it again.
+ *
+ * One still per frame, never two blended: a page change is a clean cut (a navigation at the scene's
+ * first frame, a click's result at the ripple's midpoint), as a real page load looks; a ghosted
+ * cross-dissolve of two pages is what a screen recording never shows.
  */
 
 export interface Point {
@@ -22,11 +28,8 @@ export interface Layer {
 
 export interface FrameSpec {
   base: Layer;
-  /** Crossfading in over `base` with weight `overAlpha`. */
-  over: Layer | null;
-  overAlpha: number;
-  /** Weight of the previous scene's last frame (a cut's crossfade); 0 for none. */
-  fromPrevious: number;
+  /** Drawn over `base` at the card's origin (a scroll's pinned elements), or null. */
+  fixed: FixedLayer | null;
   /** The part of the viewport shown (CSS px), to place the cursor. */
   view: Rect;
   cursor: Point;
@@ -39,6 +42,10 @@ export interface SceneStills {
   steps: Still[];
   /** Scroll only. */
   strip: Still | null;
+  /** Scroll only, when the page pins elements to the viewport. */
+  fixedLayer: FixedLayer | null;
+  /** Real motion played in place of `after` as it appears (clip.ts), or null. */
+  clip?: ClipStills | null;
 }
 
 export const easeInOut = (t: number): number => {
@@ -46,8 +53,8 @@ export const easeInOut = (t: number): number => {
   return x < 0.5 ? 4 * x * x * x : 1 - (-2 * x + 2) ** 3 / 2;
 };
 
-const MAX_ZOOM = 1.5;
-const ZOOM_OUT_SECONDS = 0.6;
+/** Screen-recording norm: zoom in at most 2×, so the page stays recognisable. */
+export const MAX_ZOOM = 2;
 
 /** The share of the card's height that burned-in captions cover at its top and bottom edges (0–1). */
 export interface CaptionRoom {
@@ -58,7 +65,7 @@ export interface CaptionRoom {
 export const NO_ROOM: CaptionRoom = { top: 0, bottom: 0 };
 
 /**
- * The zoomed view for a target: up to 1.5×, the target keeping room around it, never past the edges.
+ * The zoomed view for a target: up to MAX_ZOOM, the target keeping room around it, never past the edges.
  * The target is centred in the part of the view the captions leave free, so it does not end up under them.
  */
 export function zoomView(target: Box, viewport: Viewport, room: CaptionRoom = NO_ROOM): Rect {
@@ -108,29 +115,58 @@ export interface SceneMotionPlan {
   fps: number;
   frames: number;
   cursorFrom: Point;
-  /** Whether the scene opens with a crossfade from the previous scene's last frame. */
-  fadeIn: boolean;
   /** Where captions may cover the card, kept clear when zooming. */
   room: CaptionRoom;
+  /** The zoomed view the scene opens on, when it pans on from the previous scene's; null: the whole viewport. */
+  panFrom: Rect | null;
+  /** The scene ends zoomed in: the next one pans on from here instead of zooming out and in again. */
+  panOnward: boolean;
 }
 
 /**
  * The part of the viewport shown at `t` seconds into a scene lasting `total` (the camera): the whole
- * viewport, except around a click, hover or type, which zooms in on the target while the cursor travels
- * and back out by the scene's end.
+ * viewport, except around a click, hover or type, which zooms in on the target (eased over
+ * ZOOM_IN_SECONDS from the scene's start, so it begins the cursor's travel time before the action), holds
+ * at least ZOOM_HOLD_SECONDS and until the result has been seen, and eases back out by the scene's end,
+ * unless the next scene pans on from here.
  */
 export function sceneView(
-  plan: Pick<SceneMotionPlan, "motion" | "phases" | "viewport" | "room">,
+  plan: Pick<SceneMotionPlan, "motion" | "phases" | "viewport" | "room" | "panFrom" | "panOnward">,
   t: number,
   total: number,
 ): Rect {
   const { motion, phases, viewport } = plan;
   const full: Rect = { x: 0, y: 0, width: viewport.width, height: viewport.height };
   if (motion.kind === "cut" || motion.kind === "scroll") return full;
-  const zin = phases.arrive > 0 ? easeInOut(t / phases.arrive) : 1;
-  const outStart = Math.max(phases.afterAt + CROSSFADE_SECONDS, total - ZOOM_OUT_SECONDS);
-  const zout = t <= outStart ? 1 : easeInOut(1 - (t - outStart) / Math.max(1e-6, total - outStart));
-  return lerpRect(full, zoomView(motion.target, viewport, plan.room), Math.min(zin, zout));
+  const zoomed = zoomView(motion.target, viewport, plan.room);
+  if (t < ZOOM_IN_SECONDS) return lerpRect(plan.panFrom ?? full, zoomed, easeInOut(t / ZOOM_IN_SECONDS));
+  const outStart = Math.max(phases.holdUntil, total - ZOOM_OUT_SECONDS);
+  if (plan.panOnward || t <= outStart) return zoomed;
+  return lerpRect(zoomed, full, easeInOut((t - outStart) / Math.max(1e-6, total - outStart)));
+}
+
+/**
+ * Which scenes pan straight on to the next one's target: both zoom on a target, the next starts from
+ * the picture this one ends on, and the two zoomed views overlap (the next target is close enough that
+ * the viewer keeps their bearings during the pan). Zooming out and back in between them would only
+ * make the viewer look twice.
+ */
+export function cameraLinks(
+  scenes: readonly Pick<CapturedScene, "motion" | "before" | "after">[],
+  viewport: Viewport,
+  room: CaptionRoom,
+): Pick<SceneMotionPlan, "panFrom" | "panOnward">[] {
+  const view = (m: SceneMotion): Rect | null =>
+    m.kind === "click" || m.kind === "hover" || m.kind === "type" ? zoomView(m.target, viewport, room) : null;
+  const onward = scenes.map((scene, i) => {
+    const next = scenes[i + 1];
+    const a = view(scene.motion);
+    const b = next ? view(next.motion) : null;
+    if (!next || !a || !b || next.before === null || !next.before.equals(scene.after)) return null;
+    const overlap = a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+    return overlap ? a : null;
+  });
+  return scenes.map((_s, i) => ({ panFrom: i > 0 ? (onward[i - 1] ?? null) : null, panOnward: onward[i] !== null }));
 }
 
 /** The box the scene acts on at `t` seconds (viewport CSS px), or null: a scroll's target once it is reached. */
@@ -155,12 +191,9 @@ export function frameSpec(plan: SceneMotionPlan, frame: number): FrameSpec {
   const t = frame / plan.fps;
   const total = plan.frames / plan.fps;
   const full: Rect = { x: 0, y: 0, width: viewport.width, height: viewport.height };
-  const fromPrevious = plan.fadeIn ? Math.max(0, 1 - t / CROSSFADE_SECONDS) : 0;
   const spec: FrameSpec = {
-    base: { still: stills.after, cam: full },
-    over: null,
-    overAlpha: 0,
-    fromPrevious,
+    base: { still: afterStillAt(stills, t - phases.afterAt), cam: full },
+    fixed: null,
     view: full,
     cursor: plan.cursorFrom,
     ripple: null,
@@ -168,16 +201,16 @@ export function frameSpec(plan: SceneMotionPlan, frame: number): FrameSpec {
   if (motion.kind === "cut") return spec;
 
   if (motion.kind === "scroll") {
+    // The first screen as it was until the pan moves, the last as it is once it stops (the page's own
+    // pixels, pinned elements in their real state); in between the strip slides under the fixed layer.
     const strip = stills.strip;
-    if (strip === null || t >= phases.scrollEnd + CROSSFADE_SECONDS) return spec;
+    if (t < phases.scrollStart) spec.base = { still: stills.before, cam: full };
+    if (strip === null || t < phases.scrollStart || t >= phases.scrollEnd) return spec;
     const p = easeInOut((t - phases.scrollStart) / (phases.scrollEnd - phases.scrollStart));
     const maxY = Math.max(0, strip.cssHeight - viewport.height);
     const y = Math.min(maxY, Math.max(0, motion.fromY + (motion.toY - motion.fromY) * p));
     spec.base = { still: strip, cam: { x: 0, y, width: viewport.width, height: viewport.height } };
-    if (t >= phases.scrollEnd) {
-      spec.over = { still: stills.after, cam: full };
-      spec.overAlpha = (t - phases.scrollEnd) / CROSSFADE_SECONDS;
-    }
+    spec.fixed = stills.fixedLayer;
     return spec;
   }
 
@@ -191,14 +224,9 @@ export function frameSpec(plan: SceneMotionPlan, frame: number): FrameSpec {
   }
   const layer = (still: Still): Layer => ({ still, cam: view });
   if (motion.kind === "hover") {
-    spec.base = layer(t < phases.afterAt ? stills.before : stills.after);
+    spec.base = layer(t < phases.afterAt ? stills.before : afterStillAt(stills, t - phases.afterAt));
   } else if (motion.kind === "click") {
-    spec.base = layer(stills.before);
-    if (t >= phases.afterAt + CROSSFADE_SECONDS) spec.base = layer(stills.after);
-    else if (t >= phases.afterAt) {
-      spec.over = layer(stills.after);
-      spec.overAlpha = (t - phases.afterAt) / CROSSFADE_SECONDS;
-    }
+    spec.base = layer(t < phases.afterAt ? stills.before : afterStillAt(stills, t - phases.afterAt));
   } else {
     let still = stills.before;
     if (t >= phases.typeEnd) still = stills.after;

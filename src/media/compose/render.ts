@@ -1,5 +1,6 @@
 import { applyCornerMask, type CornerMask, type Layout } from "./background.js";
-import { blendSprite, copyPlanes, createPlanes, mixPlanes, type Planes } from "./canvas.js";
+import { blendSprite, copyPlanes, createPlanes, type Planes, pastePlanes } from "./canvas.js";
+import { drawFixedLayer } from "./fixed-layer.js";
 import type { FrameSpec, Layer } from "./motion.js";
 import { drawRegion } from "./resample.js";
 import { type CursorSprites, cursorSprites, placeCursor, rippleSprite, touchSprite } from "./sprites.js";
@@ -8,7 +9,9 @@ import type { FrameStyle } from "./types.js";
 /**
  * Frame specs → YUV pictures. The card content for a (still, camera) pair is cached, so a held shot is
  * resampled once, and a frame whose spec equals the previous one returns the very same buffer (the
- * writer re-sends it; nothing is drawn). Only zoom and scroll frames resample, always from the still.
+ * writer does not send it again; nothing is drawn). A whole-viewport view copies the still's fitted
+ * picture (made natively when it was loaded); only zoom and scroll frames resample, always from the
+ * full-resolution still.
  * The pointer is an arrow with a click ripple, or for touch captures only a touch indicator at each tap.
  */
 
@@ -75,7 +78,13 @@ export class FrameRenderer {
       width: layer.cam.width * s.scale,
       height: layer.cam.height * s.scale,
     };
-    drawRegion(out, this.layout.card, s.src, from);
+    const card = this.layout.card;
+    const c = layer.cam;
+    const whole =
+      c.x === 0 && c.y === 0 && Math.abs(c.width - s.cssWidth) < 1e-6 && Math.abs(c.height - s.cssHeight) < 1e-6;
+    if (whole && s.fitted?.width === card.width && s.fitted.height === card.height)
+      pastePlanes(out, s.fitted, card.x, card.y);
+    else drawRegion(out, card, s.src, from);
     applyCornerMask(out, this.background, this.mask);
     this.content.set(key, out);
     return out;
@@ -95,16 +104,14 @@ export class FrameRenderer {
     return (this.ring[(this.current + 1) % FRAME_RING] as Planes).data;
   }
 
-  /** The picture for `spec`; `previous` is the last frame of the scene before (for a cut's crossfade). */
-  render(spec: FrameSpec, previous: Planes | null): Planes {
+  /** The picture for `spec`. */
+  render(spec: FrameSpec): Planes {
     const cursor = this.toOutput(spec.cursor, spec.view);
     const ripple = spec.ripple ? { ...this.toOutput(spec.ripple.at, spec.view), t: spec.ripple.t } : null;
-    const fade = previous ? spec.fromPrevious : 0;
     const touch = this.pointer === "touch";
     const key = [
       this.layerKey(spec.base),
-      spec.over ? `${this.layerKey(spec.over)}~${spec.overAlpha.toFixed(3)}` : "",
-      fade.toFixed(3),
+      spec.fixed ? `fixed${spec.fixed.id}` : "",
       touch ? "" : `${Math.round(cursor.x * 2)},${Math.round(cursor.y * 2)}`,
       ripple ? `${ripple.t.toFixed(3)}` : "",
     ].join("|");
@@ -115,12 +122,11 @@ export class FrameRenderer {
     this.drawn++;
     this.current = (this.current + 1) % FRAME_RING;
     const out = this.ring[this.current] as Planes;
-    const base = this.contentFor(spec.base);
-    if (spec.over && spec.overAlpha > 0) {
-      // `base` is now the most recently used entry, so producing `over` cannot evict it.
-      mixPlanes(out, base, this.contentFor(spec.over), spec.overAlpha);
-    } else copyPlanes(out, base);
-    if (fade > 0 && previous) mixPlanes(out, out, previous, fade);
+    copyPlanes(out, this.contentFor(spec.base));
+    if (spec.fixed) {
+      drawFixedLayer(out, spec.fixed, this.layout.card.x, this.layout.card.y);
+      applyCornerMask(out, this.background, this.mask); // the layer is square; the card's corners are not
+    }
     if (touch) {
       if (ripple) {
         const r = touchSprite(this.touchRadius, ripple.t, ripple.x, ripple.y);

@@ -1,16 +1,23 @@
-import { rgbaToPlanes } from "./canvas.js";
-import { decodePng, type RgbaImage } from "./png.js";
+import sharp, { type Sharp } from "sharp";
+import { createPlanes, type Planes } from "./canvas.js";
 import { type MipSource, mipSource } from "./resample.js";
 import type { Box, Viewport } from "./types.js";
 
 /**
- * Stills ready to sample: decoded once, converted to YUV once, with their scale to CSS px. A typing step
- * may be a whole viewport or just the field: a smaller image is pasted over `before` at the field's box.
+ * Stills ready to sample: decoded once, converted to YUV once, with their scale to CSS px. Decoding,
+ * compositing over white and the colour conversion run natively (libvips, through sharp) on libuv's
+ * thread pool, so the next scene's stills are decoded while this one is encoded. A typing step may be a
+ * whole viewport or just the field: a smaller image is pasted over `before` at the field's box.
  */
 
 export interface Still {
   id: number;
   src: MipSource;
+  /**
+   * The whole still already at the card's size (libvips' Lanczos reduction, sharper than bilinear), for
+   * frames that show the whole viewport: those copy it instead of resampling. Null for a scroll strip.
+   */
+  fitted?: Planes | null;
   /** Image pixels per CSS px. */
   scale: number;
   /** Size in CSS px. */
@@ -19,50 +26,124 @@ export interface Still {
 }
 
 /**
+ * BT.709 limited range (the encoder tags the stream so), the same matrix as canvas.ts rgbToYuv. The
+ * offsets carry +0.5 because libvips truncates when it casts back to 8 bits.
+ */
+const RGB_TO_YCBCR: [[number, number, number], [number, number, number], [number, number, number]] = [
+  [0.1826, 0.6142, 0.062],
+  [-0.1006, -0.3386, 0.4392],
+  [0.4392, -0.3989, -0.0403],
+];
+const YCBCR_OFFSET = [16.5, 128.5, 128.5];
+
+/** Interleaved 8-bit YCbCr → I420 planes: odd sizes padded by the last row/column, chroma the 2×2 mean. */
+function toPlanes(ycc: Buffer, width: number, height: number): Planes {
+  const w = width + (width % 2);
+  const h = height + (height % 2);
+  const p = createPlanes(w, h);
+  const cw = w / 2;
+  for (let y = 0; y < h; y++) {
+    const row = Math.min(y, height - 1) * width * 3;
+    const out = y * w;
+    for (let x = 0; x < w; x++) p.y[out + x] = ycc[row + Math.min(x, width - 1) * 3] as number;
+  }
+  for (let cy = 0; cy < h / 2; cy++) {
+    const r0 = Math.min(2 * cy, height - 1) * width * 3;
+    const r1 = Math.min(2 * cy + 1, height - 1) * width * 3;
+    const out = cy * cw;
+    for (let cx = 0; cx < cw; cx++) {
+      const a = 2 * cx * 3;
+      const b = Math.min(2 * cx + 1, width - 1) * 3;
+      for (let c = 1; c <= 2; c++) {
+        const sum =
+          (ycc[r0 + a + c] as number) +
+          (ycc[r0 + b + c] as number) +
+          (ycc[r1 + a + c] as number) +
+          (ycc[r1 + b + c] as number);
+        (c === 1 ? p.u : p.v)[out + cx] = (sum + 2) >> 2;
+      }
+    }
+  }
+  return p;
+}
+
+/**
+ * An image (PNG, or anything sharp reads) as YUV 4:2:0; transparent pixels are composited over white,
+ * which is what a page with no background paints.
+ */
+export async function imageToPlanes(image: Sharp): Promise<Planes> {
+  return (await convert(image, null)).planes;
+}
+
+async function convert(image: Sharp, fitTo: Size | null): Promise<{ planes: Planes; fitted: Planes | null }> {
+  const { data, info } = await image
+    .flatten({ background: "#ffffff" })
+    .recomb(RGB_TO_YCBCR)
+    .linear([1, 1, 1], YCBCR_OFFSET)
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  const planes = toPlanes(data, info.width, info.height);
+  if (!fitTo) return { planes, fitted: null };
+  const fitted = await sharp(data, { raw: { width: info.width, height: info.height, channels: 3 } })
+    .resize(fitTo.width, fitTo.height, { fit: "fill", kernel: "lanczos3" })
+    .raw()
+    .toBuffer();
+  return { planes, fitted: toPlanes(fitted, fitTo.width, fitTo.height) };
+}
+
+interface Size {
+  width: number;
+  height: number;
+}
+
+/**
  * Loads the stills of one composition and numbers them: the frame renderer caches resampled regions by
  * a still's id, so ids must be unique among the stills it sees. Each composition makes its own loader.
+ * Ids are given when a load starts, so they follow the order of the calls, not of the decodes.
  */
 export class StillLoader {
   private nextId = 1;
 
-  constructor(private readonly viewport: Viewport) {}
+  /** `card`: the size whole-viewport frames are drawn at (even), to fit viewport-sized stills to once. */
+  constructor(
+    private readonly viewport: Viewport,
+    private readonly card: Size | null = null,
+  ) {}
 
-  fromRgba(img: RgbaImage): Still {
-    const scale = img.width / this.viewport.width;
+  private async still(id: number, image: Sharp): Promise<Still> {
+    const { height = 0, width = 0 } = await image.metadata();
+    // A viewport-sized still (not a scroll strip) is also fitted to the card.
+    const whole = Math.abs(height / width - this.viewport.height / this.viewport.width) < 0.01;
+    const { planes, fitted } = await convert(image, whole ? this.card : null);
+    const scale = planes.width / this.viewport.width;
     return {
-      id: this.nextId++,
-      src: mipSource(rgbaToPlanes(img)),
+      id,
+      src: mipSource(planes),
+      fitted,
       scale,
       cssWidth: this.viewport.width,
-      cssHeight: img.height / scale,
+      cssHeight: planes.height / scale,
     };
   }
 
-  load(png: Buffer): Still {
-    return this.fromRgba(decodePng(png));
+  load(png: Buffer): Promise<Still> {
+    return this.still(this.nextId++, sharp(png));
   }
 
   /** A typing step: full viewport images as they are, field crops pasted over `before` at `target`. */
-  loadStep(png: Buffer, before: RgbaImage, target: Box): Still {
-    const step = decodePng(png);
-    if (step.width === before.width && step.height === before.height) return this.fromRgba(step);
-    const out = new Uint8Array(before.data);
-    const k = before.width / this.viewport.width;
-    const x0 = Math.round(target.x * k);
-    const y0 = Math.round(target.y * k);
-    for (let y = 0; y < step.height; y++) {
-      const dy = y0 + y;
-      if (dy < 0 || dy >= before.height) continue;
-      for (let x = 0; x < step.width; x++) {
-        const dx = x0 + x;
-        if (dx < 0 || dx >= before.width) continue;
-        const s = (y * step.width + x) * 4;
-        const d = (dy * before.width + dx) * 4;
-        const a = (step.data[s + 3] as number) / 255;
-        for (let c = 0; c < 3; c++)
-          out[d + c] = (step.data[s + c] as number) * a + (out[d + c] as number) * (1 - a) + 0.5;
-      }
-    }
-    return this.fromRgba({ width: before.width, height: before.height, data: out });
+  loadStep(png: Buffer, before: Buffer, target: Box): Promise<Still> {
+    const id = this.nextId++;
+    return (async () => {
+      const [step, base] = await Promise.all([sharp(png).metadata(), sharp(before).metadata()]);
+      if (step.width === base.width && step.height === base.height) return this.still(id, sharp(png));
+      const k = (base.width ?? 0) / this.viewport.width;
+      // Composited over the opaque `before`, so the step's own transparency shows the field under it.
+      const at = { left: Math.max(0, Math.round(target.x * k)), top: Math.max(0, Math.round(target.y * k)) };
+      const { data, info } = await sharp(before)
+        .composite([{ input: png, ...at }])
+        .raw()
+        .toBuffer({ resolveWithObject: true });
+      return this.still(id, sharp(data, { raw: { width: info.width, height: info.height, channels: info.channels } }));
+    })();
   }
 }

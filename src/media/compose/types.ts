@@ -39,9 +39,11 @@ export type SceneMotion =
    * The page scrolls: `strip` is one tall PNG of the page from the top of the first screen to the bottom
    * of the last (viewport width), `fromY` and `toY` the CSS px offsets inside it where the first and the
    * last screens begin. `before` and `after` are the first and last screens; `target` (optional) is the
-   * box scrolled to, in `after`.
+   * box scrolled to, in `after`. Elements pinned to the viewport (fixed, or sticky and stuck) are not in
+   * `strip`: `fixedLayer` is a PNG of the viewport with only them, transparent elsewhere, drawn over every
+   * frame of the pan at the viewport's origin; null when the page has none.
    */
-  | { kind: "scroll"; strip: Buffer; fromY: number; toY: number; target: Box | null };
+  | { kind: "scroll"; strip: Buffer; fixedLayer: Buffer | null; fromY: number; toY: number; target: Box | null };
 
 /** One beat as captured: PNG stills of the viewport (all of `viewport`'s size) and its motion. */
 export interface CapturedScene {
@@ -51,6 +53,18 @@ export interface CapturedScene {
   /** The state after the action; shown for the rest of the beat. */
   after: Buffer;
   motion: SceneMotion;
+  /** The page's own motion right after the action (a chart drawing in, a menu opening); null: none. */
+  clip?: MotionClip | null;
+}
+
+/**
+ * Real motion, recorded under a held page clock (decision 0023): PNG frames of the viewport (the size of
+ * `after`), frame k showing the page k/fps s after `after` starts to appear. They play from that moment,
+ * then the scene holds `after` (the settled page, which the last frame normally equals).
+ */
+export interface MotionClip {
+  frames: Buffer[];
+  fps: number;
 }
 
 /** A beat ready to compose: its stills, its narration (already synthesized) and its caption text. */
@@ -94,9 +108,10 @@ export interface ComposeInput {
   /** Draws the free-tier mark on every frame. */
   watermark: boolean;
   /**
-   * A fixed length: the beats' holds are stretched or shortened so the video is exactly
-   * round(targetSeconds × fps) frames (narration is never cut inside the length). Null: each beat is as
-   * long as its motion and narration need.
+   * A fixed length: the beats' holds are shortened, or stretched up to the quiet-hold cap (timeline.ts
+   * MAX_QUIET_HOLD_SECONDS), towards round(targetSeconds × fps) frames; narration is never cut. Content
+   * too short to fill it gives a shorter video, never silence (ComposedVideo.durationSeconds is the real
+   * length). Null: each beat is as long as its motion and narration need.
    */
   targetSeconds: number | null;
   /** Directory for the outputs (created if missing); temporary files are removed before returning. */

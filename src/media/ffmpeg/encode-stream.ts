@@ -1,13 +1,15 @@
 import { resolve } from "node:path";
-import { AUDIO_SAMPLE_RATE, fittedAacArgs } from "./encode.js";
+import { matroskaHeader, pictureHeader } from "./raw-matroska.js";
 import { ffmpegOf, type RunControl, startProcess } from "./run.js";
 
 /**
- * One ffmpeg process fed raw yuv420p frames on stdin (no PNG per frame: decoding those costs more than
- * the encode). The caller writes exactly `frames` pictures; each `write` resolves once the pipe has
- * taken the bytes (backpressure: one frame in flight), after which the caller may reuse or change the buffer. Timing matches
- * `encodeVideo`: every frame written is one output frame, and the audio is padded/trimmed to exactly
- * frames / fps seconds of 48 kHz samples.
+ * One ffmpeg process fed raw yuv420p pictures on stdin (no PNG per frame: decoding those costs more than
+ * the encode), each with the frame number it is shown from (raw-matroska.ts): a picture held for many
+ * frames is written once, and ffmpeg's fps filter repeats it up to the next one. The caller writes
+ * pictures at increasing frame numbers, the first at 0 and the last at `frames` - 1 (that one is what
+ * tells ffmpeg where the video ends); each `write` resolves once the pipe has taken the bytes, after
+ * which the caller may reuse or change the buffer. The output is a video-only MP4 of exactly `frames`
+ * frames at `fps`; mux.ts adds the narration afterwards, so the audio is prepared while the frames encode.
  *
  * Abort (signal) or a failed write kills ffmpeg with SIGKILL; `done` then rejects with an FfmpegError
  * (the process is run by run.ts's `startProcess`, like every other ffmpeg run).
@@ -18,10 +20,8 @@ export interface StreamEncodeOptions extends RunControl {
   width: number;
   height: number;
   fps: number;
-  /** Frames that will be written; the audio is cut/padded to frames / fps. */
+  /** Frames the video has. */
   frames: number;
-  /** One WAV file, or none for a silent track (an AAC stream is always written). */
-  audio: string | null;
   /** An ffmpeg video filter applied to the frames (e.g. `ass=…`), or null. */
   videoFilter: string | null;
   out: string;
@@ -32,8 +32,8 @@ export interface StreamEncodeOptions extends RunControl {
 }
 
 export interface StreamEncoder {
-  /** Resolves when the frame has been handed to the pipe. */
-  write(frame: Buffer): Promise<void>;
+  /** The picture shown from frame `at` on; resolves when it has been handed to the pipe. */
+  write(picture: Buffer, at: number): Promise<void>;
   /** Closes stdin and resolves when ffmpeg has finished the file. */
   finish(): Promise<void>;
   /** Kills ffmpeg (idempotent). */
@@ -49,13 +49,9 @@ export function filterValue(value: string): string {
 
 export function startStreamEncode(opts: StreamEncodeOptions): StreamEncoder {
   const { width, height, fps, frames } = opts;
-  const samples = Math.round((frames / fps) * AUDIO_SAMPLE_RATE);
   const args = ["-hide_banner", "-nostdin", "-loglevel", "error", "-y"];
-  args.push("-f", "rawvideo", "-pix_fmt", "yuv420p", "-s", `${width}x${height}`, "-framerate", String(fps));
-  args.push("-thread_queue_size", "16", "-i", "pipe:0");
-  if (opts.audio) args.push("-i", `file:${resolve(opts.audio)}`);
-  else args.push("-f", "lavfi", "-i", `anullsrc=r=${AUDIO_SAMPLE_RATE}:cl=stereo`);
-  const vf = ["setparams=range=tv:color_primaries=bt709:color_trc=bt709:colorspace=bt709"];
+  args.push("-f", "matroska", "-thread_queue_size", "16", "-i", "pipe:0");
+  const vf = [`fps=${fps}`, "setparams=range=tv:color_primaries=bt709:color_trc=bt709:colorspace=bt709"];
   if (opts.videoFilter) vf.push(opts.videoFilter);
   args.push("-map", "0:v:0", "-vf", vf.join(","));
   args.push(
@@ -72,6 +68,8 @@ export function startStreamEncode(opts: StreamEncodeOptions): StreamEncoder {
     "high",
     "-g",
     String(Math.max(1, Math.round(fps * 2))),
+    "-frames:v",
+    String(frames),
     "-fps_mode",
     "passthrough",
     "-color_range",
@@ -83,8 +81,7 @@ export function startStreamEncode(opts: StreamEncodeOptions): StreamEncoder {
     "-color_trc",
     "bt709",
   );
-  args.push(...fittedAacArgs(1, samples));
-  args.push("-map_metadata", "-1", "-movflags", "+faststart", "-f", "mp4", `file:${resolve(opts.out)}`);
+  args.push("-an", "-map_metadata", "-1", "-f", "mp4", `file:${resolve(opts.out)}`);
 
   const proc = startProcess(ffmpegOf(opts), args, { ...opts, stdin: true });
   const done = proc.done.then(() => undefined);
@@ -92,7 +89,9 @@ export function startStreamEncode(opts: StreamEncodeOptions): StreamEncoder {
 
   // Resolves on the write callback (the bytes are in the pipe), not on write()'s return value: until
   // then the stream still holds the buffer, and the caller may be about to draw into it again.
-  const write = (frame: Buffer): Promise<void> =>
+  const pictureBytes = (width * height * 3) / 2;
+  let next = 0;
+  const write = (picture: Buffer, at: number): Promise<void> =>
     new Promise<void>((res, rej) => {
       const gone = () => done.then(() => rej(new Error("encoder exited before all frames were written")), rej);
       const stdin = proc.stdin;
@@ -100,7 +99,14 @@ export function startStreamEncode(opts: StreamEncodeOptions): StreamEncoder {
         gone();
         return;
       }
-      stdin.write(frame, (err) => {
+      if (picture.length !== pictureBytes || !Number.isInteger(at) || at < next || at >= frames) {
+        rej(new RangeError(`a ${width}×${height} picture at frame ${next}–${frames - 1} expected, got frame ${at}`));
+        return;
+      }
+      if (next === 0) stdin.write(matroskaHeader(width, height, fps));
+      next = at + 1;
+      stdin.write(pictureHeader(at, fps, picture.length));
+      stdin.write(picture, (err) => {
         if (err) gone();
         else res();
       });

@@ -1,6 +1,14 @@
 import type { Locator, Page } from "playwright-core";
-import { captureFrame, waitForSettled, watchNetwork } from "../../media/browser/index.js";
+import {
+  captureFrame,
+  captureScrollLayers,
+  passOverScreens,
+  stuckStickyElements,
+  waitForSettled,
+  watchNetwork,
+} from "../../media/browser/index.js";
 import type { Box, CapturedScene, Viewport } from "../../media/compose/types.js";
+import { type ClipTaker, clipTaker } from "./capture-clip.js";
 import { clickAndSettle, findTarget, openPage, sameDocument, scrollToTop } from "./perform.js";
 import type { Beat } from "./plan.js";
 
@@ -17,6 +25,8 @@ export interface CaptureOptions {
   checkpoint?: () => Promise<void>;
   /** After each beat: (beats done, beats in all). */
   onBeat?: (index: number, total: number) => void | Promise<void>;
+  /** Record real-motion clips after opens, hovers and clicks that set the page moving (default true). */
+  clips?: boolean;
 }
 
 export interface CaptureResult {
@@ -95,6 +105,7 @@ export async function captureScenes(page: Page, beats: Beat[], opts: CaptureOpti
   // one restless page does not cost the full wait per still.
   const restless = new Set<string>();
   const network = watchNetwork(page);
+  const clips = await clipTaker(page, opts.clips !== false, opts.signal);
   let beatId = "";
   // The last still and where it was taken: a beat's `before` reuses it when nothing moved since.
   const last: { shot: { png: Buffer; url: string; x: number; y: number } | null } = { shot: null };
@@ -127,11 +138,11 @@ export async function captureScenes(page: Page, beats: Beat[], opts: CaptureOpti
 
   const captureBeat = async (beat: Beat): Promise<void> => {
     if (beat.action === "navigate") {
-      await openPage(page, beat.url);
-      scenes.push({ beatId: beat.id, before: null, after: await shoot(), motion: { kind: "cut" } });
+      const clip = await clips.around(() => openPage(page, beat.url));
+      scenes.push({ beatId: beat.id, before: null, after: await shoot(), motion: { kind: "cut" }, clip });
     } else {
       try {
-        scenes.push(await captureAction(page, beat, { viewport, shoot, current, aim, signal: opts.signal }));
+        scenes.push(await captureAction(page, beat, { viewport, shoot, current, aim, clips, signal: opts.signal }));
       } catch (err) {
         if (opts.signal?.aborted) throw err;
         missing.push(beat.id);
@@ -163,6 +174,7 @@ interface Tools {
   shoot(): Promise<Buffer>;
   current(): Promise<Buffer>;
   aim(locator: Locator): Promise<Box>;
+  clips: ClipTaker;
   signal: AbortSignal | undefined;
 }
 
@@ -174,14 +186,14 @@ async function captureAction(page: Page, beat: Beat, t: Tools): Promise<Captured
     case "click": {
       const target = await t.aim(locator);
       const before = await t.current();
-      await clickAndSettle(page, locator, beat.url);
-      return { beatId, before, after: await t.shoot(), motion: { kind: "click", target } };
+      const clip = await t.clips.around(() => clickAndSettle(page, locator, beat.url));
+      return { beatId, before, after: await t.shoot(), motion: { kind: "click", target }, clip };
     }
     case "hover": {
       const target = await t.aim(locator);
       const before = await t.current();
-      await locator.hover();
-      return { beatId, before, after: await t.shoot(), motion: { kind: "hover", target } };
+      const clip = await t.clips.around(() => locator.hover());
+      return { beatId, before, after: await t.shoot(), motion: { kind: "hover", target }, clip };
     }
     case "type": {
       const target = await t.aim(locator);
@@ -199,26 +211,23 @@ async function captureAction(page: Page, beat: Beat, t: Tools): Promise<Captured
     case "scroll": {
       const before = await t.current();
       const from = await scrollOf(page);
+      const stuckAtStart = await stuckStickyElements(page);
       await scrollToTop(locator);
       const to = await scrollOf(page);
+      await passOverScreens(page, from.y, to.y, t.viewport.height);
       const after = await t.shoot();
       const target = clampBox(await locator.boundingBox(), t.viewport);
       const top = Math.min(from.y, to.y);
       // One tall still from the first screen's top to the last screen's bottom (page coordinates with
-      // fullPage; Chromium renders beyond the viewport without moving the scroll position).
-      const strip = await page.screenshot({
-        type: "png",
-        fullPage: true,
-        clip: { x: to.x, y: top, width: t.viewport.width, height: Math.abs(to.y - from.y) + t.viewport.height },
-        scale: "device",
-        animations: "disabled",
-        caret: "hide",
-      });
+      // fullPage; Chromium renders beyond the viewport without moving the scroll position), without the
+      // elements pinned to the viewport: those come as their own layer, laid over every frame of the pan.
+      const clip = { x: to.x, y: top, width: t.viewport.width, height: Math.abs(to.y - from.y) + t.viewport.height };
+      const { strip, fixedLayer } = await captureScrollLayers(page, clip, stuckAtStart);
       return {
         beatId,
         before,
         after,
-        motion: { kind: "scroll", strip, fromY: from.y - top, toY: to.y - top, target },
+        motion: { kind: "scroll", strip, fixedLayer, fromY: from.y - top, toY: to.y - top, target },
       };
     }
     default:

@@ -1,10 +1,11 @@
-import { mkdir, mkdtemp, rm } from "node:fs/promises";
+import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { type BrowserSession, BrowserUnavailableError, type CaptureSpec } from "../../media/browser/index.js";
 import { composeWalkthrough } from "../../media/compose/index.js";
 import { computeTimeline, motionPhases } from "../../media/compose/timeline.js";
 import type { CapturedScene, ComposeScene, Viewport } from "../../media/compose/types.js";
+import { countWords, measureQuality } from "../../media/quality/index.js";
 import { TtsUnavailableError } from "../../media/tts/engine.js";
 import { PipelineFailure, type PipelineOutput, type PipelineRun } from "../run.js";
 import { keepBeats } from "./beat-fit.js";
@@ -112,7 +113,9 @@ function fitScenes<T extends { scene: CapturedScene; narration: Narration }>(
  * The walkthrough.render pipeline: signs in when the render has credentials, plans the site first (URL
  * renders), replays the beats in Chromium capturing the states each needs, speaks every line, composes
  * the motion at a constant 30 fps and encodes MP4 + poster + WebVTT. `settings` are the render's
- * options resolved by the caller. Charges the video's real length (never more than held).
+ * options resolved by the caller. Charges the video's real length (never more than held): a fixed
+ * length the scenes cannot fill without dead air gives a shorter video (timeline.ts), charged and
+ * reported (durationSeconds) as it is; settling releases the rest of the hold.
  */
 export async function renderWalkthrough(
   run: PipelineRun<RenderJobInput>,
@@ -120,6 +123,7 @@ export async function renderWalkthrough(
   deps: WalkthroughDeps,
 ): Promise<PipelineOutput> {
   const { id, input, progress, checkpoint, signal } = run;
+  const started = deps.clock.now();
   const voice = settings.voice;
   const engine = voice ? deps.tts.engineFor(voice.engine) : null;
   if (!voice || !engine) throw new PipelineFailure("tts_unavailable", "no speech engine serves this voice", true);
@@ -163,7 +167,14 @@ export async function renderWalkthrough(
     } else {
       const plan = await planWalkthrough(
         session,
-        { url: input.url, hint: input.hint, language: input.options.language, signIn: creds },
+        {
+          url: input.url,
+          hint: input.hint,
+          language: input.options.language,
+          signIn: creds,
+          targetSeconds: input.length.targetSeconds,
+          maxSeconds: input.length.maxSeconds,
+        },
         { progress: (stage, pct) => progress(stage, Math.min(20, Math.round(pct / 5))), checkpoint, fence, signal },
       );
       beats = keepBeats(plan.beats, input.length.seconds).map((b: Beat) => ({ ...b, hidden: false }));
@@ -189,7 +200,7 @@ export async function renderWalkthrough(
     });
     const viewport = captured.viewport;
     // Stills taken while the page still moved (a live chart, a request that never ends): the video
-    // shows the page as it was at the wait's bound. There is no quality report to carry this yet.
+    // shows the page as it was at the wait's bound. The quality report names them too.
     if (captured.unsettled.length > 0)
       run.warn?.("walkthrough: stills taken before the page settled", { unsettledBeats: captured.unsettled });
     await fenced.close();
@@ -223,12 +234,34 @@ export async function renderWalkthrough(
     });
 
     await checkpoint();
+    // Render time up to the encoded video: what the speed target is about (measuring and storing are not).
+    const renderSeconds = (deps.clock.now().getTime() - started.getTime()) / 1000;
     await progress("saving", 97);
+    const keptIds = new Set(kept.map((k) => k.scene.beatId));
+    const report = await measureQuality(
+      { video: composed.video.path, captions: composed.captions.path },
+      {
+        videoSeconds: composed.durationSeconds,
+        beats: { planned: shown.length, shown: kept.length },
+        unsettledBeats: captured.unsettled.filter((beatId) => keptIds.has(beatId)),
+        // The rate is of words said: numbers and acronyms as the engine read them.
+        spokenWords: kept.reduce(
+          (n, k) =>
+            k.narration.wavPath ? n + countWords(narrationLine(k.narration.text, input.options.language).spoken) : n,
+          0,
+        ),
+        renderSeconds,
+      },
+      { signal, binaries: deps.ffmpeg },
+    );
+    const quality = { path: join(outDir, "quality.json") };
+    await writeFile(quality.path, `${JSON.stringify(report, null, 2)}\n`);
     const artifacts: PipelineOutput["artifacts"] = [];
     for (const [type, file, name] of [
       ["video", composed.video, "video.mp4"],
       ["poster", composed.poster, "poster.jpg"],
       ["captions", composed.captions, "captions.vtt"],
+      ["quality_report", quality, "quality.json"],
     ] as const) {
       const stored = await deps.storage.putFile(`jobs/${id}/${name}`, file.path);
       artifacts.push({ type, ...stored });
