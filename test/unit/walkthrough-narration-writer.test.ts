@@ -296,12 +296,13 @@ describe("the word budget", () => {
     expect(fitLines(lines, [1, 1], 2).map(words)).toEqual([5, 5]);
   });
 
-  it("the beat count follows the length (about 6.5 s a beat), Auto keeps eight", () => {
-    expect(beatsFor(45, null, 4, 14, 8)).toBe(7);
-    expect(beatsFor(90, null, 4, 14, 8)).toBe(14);
+  it("the beat count follows the length (about 7.5 s a beat), Auto keeps eight", () => {
+    expect(beatsFor(45, null, 4, 14, 8)).toBe(6);
+    expect(beatsFor(90, null, 4, 14, 8)).toBe(12);
+    expect(beatsFor(120, null, 4, 14, 8)).toBe(14);
     expect(beatsFor(15, null, 4, 14, 8)).toBe(4);
     expect(beatsFor(null, null, 4, 14, 8)).toBe(8);
-    expect(beatsFor(null, 30, 4, 14, 8)).toBe(5);
+    expect(beatsFor(null, 30, 4, 14, 8)).toBe(4);
   });
 });
 

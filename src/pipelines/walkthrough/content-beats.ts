@@ -73,7 +73,13 @@ function blockCandidates(snap: PageSnapshot, heading: string, url: string): Cand
   return [{ draft: { title: item.title, action: "hover", target, url, narration: `${item.title}.` }, atEnd: false }];
 }
 
-/** The beat count a length asks for: about 6.5 s a beat (a line of one or two sentences, its lead-in and tail). */
+/**
+ * The beat count a length asks for: about 7.5 s a beat. A beat's first sentence alone is ~6 s of
+ * speech on the fixtures (a figure list, a chart's range), plus its lead-in and tail; at 6.5 s a beat
+ * the first sentences of a 45 s admin plan already overran the length the render can hold.
+ */
+const SECONDS_PER_BEAT = 7.5;
+
 export function beatsFor(
   targetSeconds: number | null,
   maxSeconds: number | null,
@@ -82,8 +88,8 @@ export function beatsFor(
   auto: number,
 ): number {
   const clamp = (n: number) => Math.max(min, Math.min(max, n));
-  if (targetSeconds) return clamp(Math.round(targetSeconds / 6.5));
-  if (maxSeconds) return Math.min(auto, clamp(Math.round(maxSeconds / 6.5)));
+  if (targetSeconds) return clamp(Math.round(targetSeconds / SECONDS_PER_BEAT));
+  if (maxSeconds) return Math.min(auto, clamp(Math.round(maxSeconds / SECONDS_PER_BEAT)));
   return auto;
 }
 

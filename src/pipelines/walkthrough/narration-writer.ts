@@ -14,6 +14,13 @@ import { documentOf, type PageSnapshot, type SiteMap } from "./site-map.js";
 export const WORDS_PER_SECOND = 2.5;
 /** Silence around each line (lead-in, tail) the timeline adds: not speech. */
 export const LEAD_SECONDS = 0.8;
+/**
+ * The share of a fixed length the lines aim to speak for (less lead-ins and tails). The voice's pace
+ * varies by ±5 % a line and clicks and zooms need their own time, so the plan leaves ~8 % of room: the
+ * render fills it with short holds (timeline.ts caps them), while a plan written to the full length
+ * lost its last beat, the one the hint asked for last (bench quality, admin app: 7 planned, 6 shown).
+ */
+export const FILL_SHARE = 0.92;
 /** A beat's words when the length is Auto: two or three sentences. */
 export const AUTO_WORDS = 20;
 
@@ -207,7 +214,7 @@ export function writeNarration(drafts: BeatDraft[], map: SiteMap, opts: WriterOp
   const capacity = lines.map((l) => l.reduce((s, x) => s + wordsOf(x), 0));
   const weights = subjects.map((s) => (s ? WEIGHT[s.kind] : 1));
   const total = opts.targetSeconds
-    ? WORDS_PER_SECOND * (opts.targetSeconds - LEAD_SECONDS * n)
+    ? WORDS_PER_SECOND * (FILL_SHARE * opts.targetSeconds - LEAD_SECONDS * n)
     : Math.min(
         n * AUTO_WORDS,
         opts.maxSeconds ? WORDS_PER_SECOND * (opts.maxSeconds - LEAD_SECONDS * n) : Number.POSITIVE_INFINITY,
@@ -215,6 +222,11 @@ export function writeNarration(drafts: BeatDraft[], map: SiteMap, opts: WriterOp
   const budgets = shareWords(Math.max(0, total), weights, capacity);
   // The render keeps beats while their estimates fit the length: stay just under it.
   const ceiling = opts.targetSeconds ?? opts.maxSeconds;
-  const fitted = fitLines(lines, budgets, Math.max(0, total), ceiling ? ceiling - 0.5 : Number.POSITIVE_INFINITY);
+  const fitted = fitLines(
+    lines,
+    budgets,
+    Math.max(0, total),
+    ceiling ? FILL_SHARE * ceiling - LEAD_SECONDS * n : Number.POSITIVE_INFINITY,
+  );
   return drafts.map((d, i) => ({ ...d, narration: fitted[i] as string }));
 }

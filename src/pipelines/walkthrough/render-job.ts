@@ -2,6 +2,7 @@ import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { type BrowserSession, BrowserUnavailableError, type CaptureSpec } from "../../media/browser/index.js";
+import { withClip } from "../../media/compose/clip.js";
 import { composeWalkthrough } from "../../media/compose/index.js";
 import { computeTimeline, motionPhases } from "../../media/compose/timeline.js";
 import type { CapturedScene, ComposeScene, Viewport } from "../../media/compose/types.js";
@@ -83,28 +84,38 @@ async function replay(
 }
 
 /**
- * Scenes shown, cut from the end until their natural length fits the render's length (narration is
- * only known now; the create-time fit used the plan's estimates). The first scene always stays.
+ * Scenes shown, cut from the end until they fit the render's length (narration is only known now; the
+ * create-time fit used the plan's estimates). A fixed length may squeeze holds and tails (the timeline's
+ * floor); an Auto ceiling holds the scenes at their natural length. The first scene always stays.
  */
 function fitScenes<T extends { scene: CapturedScene; narration: Narration }>(
   items: T[],
   viewport: Viewport,
   seconds: number,
+  fixed: boolean,
 ): T[] {
   let kept = items;
-  const natural = (list: T[]) =>
-    computeTimeline(
-      list.map((x) => ({
-        beatId: x.scene.beatId,
-        motionSeconds: motionPhases(x.scene.motion, viewport).minimum,
-        narrationSeconds: x.narration.durationSeconds,
-      })),
-      FPS,
-      null,
-    ).durationSeconds;
-  while (kept.length > 1 && natural(kept) > seconds) kept = kept.slice(0, -1);
+  // Fits when the timeline can hold it at `seconds`: holds and tails may shrink, motion and speech not.
+  const fits = (list: T[]) => {
+    try {
+      const timeline = computeTimeline(
+        list.map((x) => ({
+          beatId: x.scene.beatId,
+          motionSeconds: withClip(motionPhases(x.scene.motion, viewport), x.scene.clip).minimum,
+          narrationSeconds: x.narration.durationSeconds,
+        })),
+        FPS,
+        fixed ? seconds : null,
+      );
+      return timeline.durationSeconds <= seconds + 1e-9;
+    } catch (err) {
+      if (err instanceof RangeError) return false;
+      throw err;
+    }
+  };
+  while (kept.length > 1 && !fits(kept)) kept = kept.slice(0, -1);
   // One beat whose own line outlasts the length: no cut can make it fit, and retrying will not either.
-  if (natural(kept) > seconds)
+  if (!fits(kept))
     throw new PipelineFailure("options_invalid", `the first beat's narration is longer than ${seconds} seconds`, false);
   return kept;
 }
@@ -212,7 +223,7 @@ export async function renderWalkthrough(
     await checkpoint();
     await progress("composing", 50);
     const paired = captured.scenes.map((scene, i) => ({ scene, narration: narrations[i] as Narration }));
-    const kept = fitScenes(paired, viewport, input.length.seconds);
+    const kept = fitScenes(paired, viewport, input.length.seconds, input.length.targetSeconds !== null);
     const scenes: ComposeScene[] = kept.map(({ scene, narration }) => ({
       ...scene,
       narration: { text: narration.text, wavPath: narration.wavPath, durationSeconds: narration.durationSeconds },
