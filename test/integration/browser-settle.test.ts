@@ -209,7 +209,9 @@ describe.runIf(process.env.CLIPWRIGHT_TEST_DB !== "postgres")("stills wait for t
     return session;
   };
 
-  it("the render's capture shows the charts fully drawn, after a navigation and after a click", async () => {
+  it("the render's capture shows the charts fully drawn, after a navigation and after a click", {
+    timeout: 120_000,
+  }, async () => {
     const reference = await signedIn();
     const dashboard = await settledReference(reference.page, `${admin.url}/`);
     const charts = await settledReference(reference.page, `${admin.url}/charts`);
