@@ -77,40 +77,35 @@ describe.runIf(process.env.CLIPWRIGHT_TEST_DB !== "postgres")("walkthrough captu
     await site.close();
   });
 
-  it(
-    "replays a plan of the fixture site: stills of the viewport, targets on screen",
-    { timeout: 120_000 },
-    async () => {
-      const planning = await pool.newSession(DESKTOP);
-      const noop = async () => {};
-      const { beats } = await planWalkthrough(
-        planning,
-        { url: `${site.url}/`, hint: null, language: null, signIn: null },
-        { progress: noop, checkpoint: noop },
-      );
-      await planning.close();
-      expect(beats.length).toBeGreaterThanOrEqual(6);
+  it("replays a plan of the fixture site: stills of the viewport, targets on screen", async () => {
+    const planning = await pool.newSession(DESKTOP);
+    const noop = async () => {};
+    const { beats } = await planWalkthrough(
+      planning,
+      { url: `${site.url}/`, hint: null, language: null, signIn: null },
+      { progress: noop, checkpoint: noop },
+    );
+    await planning.close();
+    expect(beats.length).toBeGreaterThanOrEqual(6);
 
-      const session = await pool.newSession(DESKTOP);
-      const seen: [number, number][] = [];
-      // How long capture takes is measured by bench/ (the render suite), not asserted here.
-      const result = await captureScenes(session.page, beats, { onBeat: (i, n) => void seen.push([i, n]) });
-      await session.close();
+    const session = await pool.newSession(DESKTOP);
+    const seen: [number, number][] = [];
+    // How long capture takes is measured by bench/ (the render suite), not asserted here.
+    const result = await captureScenes(session.page, beats, { onBeat: (i, n) => void seen.push([i, n]) });
+    await session.close();
 
-      expect(result.viewport).toEqual({ width: 1280, height: 800, deviceScaleFactor: 1 });
-      expect(result.missing).toEqual([]);
-      expect(result.scenes.map((s) => s.beatId)).toEqual(beats.map((b) => b.id));
-      expect(seen).toEqual(beats.map((_, i) => [i + 1, beats.length]));
-      for (const [i, scene] of result.scenes.entries()) {
-        checkScene(scene, result.viewport);
-        const action = beats[i]?.action;
-        expect(scene.motion.kind).toBe(action === "navigate" ? "cut" : action);
-      }
-      const kinds = new Set(result.scenes.map((s) => s.motion.kind));
-      for (const k of ["cut", "click", "hover", "scroll"]) expect(kinds).toContain(k);
-    },
-    90_000,
-  ); // plans the whole site, then replays it: 25–30 s on a loaded 2-core machine
+    expect(result.viewport).toEqual({ width: 1280, height: 800, deviceScaleFactor: 1 });
+    expect(result.missing).toEqual([]);
+    expect(result.scenes.map((s) => s.beatId)).toEqual(beats.map((b) => b.id));
+    expect(seen).toEqual(beats.map((_, i) => [i + 1, beats.length]));
+    for (const [i, scene] of result.scenes.entries()) {
+      checkScene(scene, result.viewport);
+      const action = beats[i]?.action;
+      expect(scene.motion.kind).toBe(action === "navigate" ? "cut" : action);
+    }
+    const kinds = new Set(result.scenes.map((s) => s.motion.kind));
+    for (const k of ["cut", "click", "hover", "scroll"]) expect(kinds).toContain(k);
+  }, 120_000); // plans the whole site, then replays it (clips included): 25–40 s on a loaded 2-core machine
 
   it("types in steps, scrolls with a strip, and turns a vanished target into a cut (device scale 2)", {
     timeout: 120_000,
