@@ -124,6 +124,7 @@ async function judge(h: Harness, fixture: Fixture, siteUrl: string, dir: string)
       // What the files cannot say comes from the render's own report: beats, and the words the voice said.
       beats: stored.beats,
       unsettledBeats: stored.unsettledBeats,
+      scenes: stored.scenes,
       spokenWords: stored.narration.wordsFrom === "speech" ? stored.narration.words : null,
       renderSeconds: renderS,
     },

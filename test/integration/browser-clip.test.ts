@@ -11,7 +11,6 @@ import {
   type RecordedClip,
   waitForSettled,
 } from "../../src/media/browser/index.js";
-import { decodePng } from "../../src/media/compose/png.js";
 import { captureScenes } from "../../src/pipelines/walkthrough/capture.js";
 import {
   ADMIN_EMAIL,
@@ -21,6 +20,7 @@ import {
   startAdminSite,
 } from "../support/admin-site-server.js";
 import { HTML, type LoopbackServer, listenOnLoopback, send } from "../support/fixture-http.js";
+import { differingShare } from "../support/pixels.js";
 
 // Real-motion clips (media/browser/clip.ts): the page's clock is held and stepped by 1/30 s per frame, so
 // the admin fixture's canvas charts (grown in over one second with requestAnimationFrame) are recorded
@@ -47,17 +47,6 @@ nav:hover .list { height: 160px }</style>
 <nav><span class="menu">Products</span><div class="list"><p>Trucks</p><p>Ships</p><p>Planes</p></div></nav>`,
   "/still": `<!doctype html><title>Still</title><h1>Nothing moves here</h1><canvas width="100" height="50"></canvas>`,
 };
-
-/** Share of pixels that differ between two PNGs of the same size. */
-function differing(a: Buffer, b: Buffer): number {
-  const x = decodePng(a);
-  const y = decodePng(b);
-  expect([x.width, x.height]).toEqual([y.width, y.height]);
-  let n = 0;
-  for (let i = 0; i < x.data.length; i += 4)
-    if (x.data[i] !== y.data[i] || x.data[i + 1] !== y.data[i + 1] || x.data[i + 2] !== y.data[i + 2]) n++;
-  return n / (x.width * x.height);
-}
 
 describe.runIf(process.env.CLIPWRIGHT_TEST_DB !== "postgres")("real-motion clips under a held clock", () => {
   let pool: BrowserPool;
@@ -114,16 +103,18 @@ describe.runIf(process.env.CLIPWRIGHT_TEST_DB !== "postgres")("real-motion clips
         expect(clip.frames.length).toBeLessThanOrEqual(MAX_CLIP_FRAMES);
         const first = clip.frames[0] as Buffer;
         const last = clip.frames.at(-1) as Buffer;
-        expect(differing(first, last)).toBeGreaterThan(0.01);
+        const fromFirst = await differingShare(first, last);
+        expect(fromFirst).toBeGreaterThan(0.01);
         // Growing: each of the first frames differs from the next, and they get closer to the end.
         for (let k = 0; k < 10; k++) expect(clip.frames[k]?.equals(clip.frames[k + 1] as Buffer)).toBe(false);
-        expect(differing(clip.frames[5] as Buffer, last)).toBeLessThan(differing(first, last));
-        expect(differing(clip.frames[15] as Buffer, last)).toBeLessThan(differing(clip.frames[5] as Buffer, last));
+        const fromFifth = await differingShare(clip.frames[5] as Buffer, last);
+        expect(fromFifth).toBeLessThan(fromFirst);
+        expect(await differingShare(clip.frames[15] as Buffer, last)).toBeLessThan(fromFifth);
 
         // Time runs again afterwards: the page settles and its still is the clip's last frame.
         const report = await waitForSettled(s.page);
         expect(report.settled).toBe(true);
-        expect(differing(await captureFrame(s.page), last)).toBeLessThan(0.001);
+        expect(await differingShare(await captureFrame(s.page), last)).toBeLessThan(0.001);
 
         // Deterministic: the page opened again, in another session, gives the same frames.
         const other = await session();
@@ -132,7 +123,8 @@ describe.runIf(process.env.CLIPWRIGHT_TEST_DB !== "postgres")("real-motion clips
           expect(await otherCamera.install()).toBe(true);
           const again = (await openAndRecord(otherCamera, other, `${admin.url}/`)) as RecordedClip;
           expect(again.frames.length).toBe(clip.frames.length);
-          for (const [k, frame] of again.frames.entries()) expect(differing(frame, clip.frames[k] as Buffer)).toBe(0);
+          for (const [k, frame] of again.frames.entries())
+            expect(await differingShare(frame, clip.frames[k] as Buffer)).toBe(0);
         } finally {
           await other.close();
         }
@@ -161,9 +153,9 @@ describe.runIf(process.env.CLIPWRIGHT_TEST_DB !== "postgres")("real-motion clips
         // 400 ms at 30 fps: 12–13 frames of motion, then the rest.
         expect(clip.frames.length).toBeGreaterThanOrEqual(12);
         expect(clip.frames.length).toBeLessThanOrEqual(16);
-        expect(differing(clip.frames[0] as Buffer, clip.frames.at(-1) as Buffer)).toBeGreaterThan(0.005);
+        expect(await differingShare(clip.frames[0] as Buffer, clip.frames.at(-1) as Buffer)).toBeGreaterThan(0.005);
         await waitForSettled(s.page);
-        expect(differing(await captureFrame(s.page), clip.frames.at(-1) as Buffer)).toBe(0);
+        expect(await differingShare(await captureFrame(s.page), clip.frames.at(-1) as Buffer)).toBe(0);
       } finally {
         await s.close();
       }
@@ -186,10 +178,10 @@ describe.runIf(process.env.CLIPWRIGHT_TEST_DB !== "postgres")("real-motion clips
         expect(result.unsettled).toEqual([]);
         const [open, menu, hover] = result.scenes;
         expect(open?.clip?.frames.length).toBeGreaterThanOrEqual(20);
-        expect(differing(open?.clip?.frames.at(-1) as Buffer, open?.after as Buffer)).toBeLessThan(0.001);
+        expect(await differingShare(open?.clip?.frames.at(-1) as Buffer, open?.after as Buffer)).toBeLessThan(0.001);
         expect(menu?.clip ?? null).toBeNull();
         expect(hover?.clip?.frames.length).toBeGreaterThanOrEqual(12);
-        expect(differing(hover?.clip?.frames.at(-1) as Buffer, hover?.after as Buffer)).toBe(0);
+        expect(await differingShare(hover?.clip?.frames.at(-1) as Buffer, hover?.after as Buffer)).toBe(0);
       } finally {
         await s.close();
       }

@@ -10,7 +10,6 @@ import {
   waitForSettled,
   watchNetwork,
 } from "../../src/media/browser/index.js";
-import { decodePng } from "../../src/media/compose/png.js";
 import { captureScenes } from "../../src/pipelines/walkthrough/capture.js";
 import type { Beat } from "../../src/pipelines/walkthrough/plan.js";
 import {
@@ -21,6 +20,7 @@ import {
   startAdminSite,
 } from "../support/admin-site-server.js";
 import { HTML, type LoopbackServer, listenOnLoopback, send } from "../support/fixture-http.js";
+import { comparePixels, type Rect } from "../support/pixels.js";
 import { within } from "../support/wait.js";
 
 // Stills wait for the page to settle (media/browser/settle.ts): the admin fixture's canvas charts grow in
@@ -29,12 +29,6 @@ import { within } from "../support/wait.js";
 
 const DESKTOP: CaptureSpec = { width: 1440, height: 900, deviceScaleFactor: 1, isMobile: false, hasTouch: false };
 
-interface Rect {
-  x: number;
-  y: number;
-  width: number;
-  height: number;
-}
 interface PageCanvas {
   getBoundingClientRect(): { x: number; y: number; width: number; height: number };
   toDataURL(): string;
@@ -63,23 +57,6 @@ const chartRegion = (page: Page): Promise<Rect[]> =>
         .filter((r) => r.width > 0 && r.height > 0),
     [DESKTOP.width, DESKTOP.height] as const,
   );
-
-/** Pixels that differ between two stills inside `rects`, and how many were compared. */
-function diffIn(a: Buffer, b: Buffer, rects: Rect[]): { differing: number; compared: number } {
-  const x = decodePng(a);
-  const y = decodePng(b);
-  expect([x.width, x.height]).toEqual([y.width, y.height]);
-  let differing = 0;
-  let compared = 0;
-  for (const r of rects)
-    for (let row = r.y; row < r.y + r.height; row++)
-      for (let col = r.x; col < r.x + r.width; col++) {
-        const i = (row * x.width + col) * 4;
-        compared++;
-        if (x.data[i] !== y.data[i] || x.data[i + 1] !== y.data[i + 1] || x.data[i + 2] !== y.data[i + 2]) differing++;
-      }
-  return { differing, compared };
-}
 
 /** The reference: every canvas unchanged for 30 consecutive animation frames (the animation is long over). */
 async function settledReference(page: Page, url: string): Promise<{ png: Buffer; rects: Rect[] }> {
@@ -228,8 +205,10 @@ describe.runIf(process.env.CLIPWRIGHT_TEST_DB !== "postgres")("stills wait for t
       expect(result.missing).toEqual([]);
       expect(result.unsettled).toEqual([]);
       const [first, second] = result.scenes;
-      expect(diffIn(first?.after as Buffer, dashboard.png, dashboard.rects).differing).toBe(0);
-      expect(diffIn(second?.after as Buffer, charts.png, charts.rects).differing).toBe(0);
+      const onDashboard = await comparePixels(first?.after as Buffer, dashboard.png, { regions: dashboard.rects });
+      const onCharts = await comparePixels(second?.after as Buffer, charts.png, { regions: charts.rects });
+      expect(onDashboard.differing).toBe(0);
+      expect(onCharts.differing).toBe(0);
     } finally {
       await session.close();
     }
@@ -248,8 +227,8 @@ describe.runIf(process.env.CLIPWRIGHT_TEST_DB !== "postgres")("stills wait for t
       await page.clock.pauseAt(Date.UTC(2026, 0, 5, 9, 0, 1));
       await navigate(page, `${admin.url}/charts`);
       await page.clock.runFor(200);
-      const early = diffIn(await captureFrame(page), charts.png, charts.rects);
-      expect(early.differing).toBeGreaterThan(early.compared * 0.01);
+      const early = await comparePixels(await captureFrame(page), charts.png, { regions: charts.rects });
+      expect(early.share).toBeGreaterThan(0.01);
 
       // With the clock held no frame comes: the wait gives up at its bound and says the page did not answer.
       const stuck = await waitForSettled(page, { maxMs: 300 });
@@ -259,13 +238,16 @@ describe.runIf(process.env.CLIPWRIGHT_TEST_DB !== "postgres")("stills wait for t
       await page.clock.resume();
       const report = await waitForSettled(page);
       expect(report).toMatchObject({ settled: true, pending: [] });
-      expect(diffIn(await captureFrame(page), charts.png, charts.rects).differing).toBe(0);
+      expect((await comparePixels(await captureFrame(page), charts.png, { regions: charts.rects })).differing).toBe(0);
     } finally {
       await session.close();
     }
   });
 
-  it("a canvas that animates forever: the wait returns at its bound and reports the canvas", async () => {
+  // The capture records each beat's motion as a clip (an endless one up to its frame bound): 120 s.
+  it("a canvas that animates forever: the wait returns at its bound and reports the canvas", {
+    timeout: 120_000,
+  }, async () => {
     const session = await pool.newSession(DESKTOP);
     try {
       await navigate(session.page, `${site.url}/endless`);

@@ -225,6 +225,18 @@ describe.runIf(process.env.CLIPWRIGHT_TEST_DB !== "postgres")("walkthrough rende
     expect(report.beats.shown).toBeGreaterThanOrEqual(1);
     expect(report.beats.shown).toBeLessThanOrEqual(report.beats.planned);
     expect(Array.isArray(report.unsettledBeats)).toBe(true);
+    // Each shown beat's span, in plan order, back to back from 0 to the video's end (a still per beat
+    // comes from the middle of its span); the hidden beat has none.
+    const spans = report.scenes as { beatId: string; startSeconds: number; endSeconds: number }[];
+    expect(spans.length).toBe(report.beats.shown);
+    const planIndex = spans.map((s) => beats.findIndex((b) => b.id === s.beatId && b.id !== hidden.id));
+    expect(planIndex.every((at, i) => at >= 0 && (i === 0 || at > (planIndex[i - 1] as number)))).toBe(true);
+    expect(spans[0]?.startSeconds).toBe(0);
+    for (const [i, span] of spans.entries()) {
+      expect(span.endSeconds).toBeGreaterThan(span.startSeconds);
+      if (i > 0) expect(span.startSeconds).toBe(spans[i - 1]?.endSeconds);
+    }
+    expect(spans.at(-1)?.endSeconds).toBeCloseTo(result.durationSeconds, 2);
     expect(Math.abs(report.loudness.integratedLufs - loudness.integrated)).toBeLessThanOrEqual(0.1);
     expect(Math.abs(report.loudness.truePeakDbtp - loudness.truePeak)).toBeLessThanOrEqual(0.1);
     const silent = await silentSeconds(paidVideo, result.durationSeconds);

@@ -150,6 +150,11 @@ describe("the quality report", () => {
     videoSeconds: 45,
     beats: { planned: 9, shown: 8 },
     unsettledBeats: [],
+    // The compositor's timings are whole frames at 30 fps: thirds of a tenth of a second.
+    scenes: [
+      { beatId: "b1", startSeconds: 0, endSeconds: 5.6 + 1 / 30 },
+      { beatId: "b2", startSeconds: 5.6 + 1 / 30, endSeconds: 45 },
+    ],
     audio,
     captions,
     spokenWords: null,
@@ -162,6 +167,11 @@ describe("the quality report", () => {
     expect(report.narration).toEqual({ words: 100, wordsFrom: "captions", wordsPerMinute: 150 });
     expect(report.render).toEqual({ wallSeconds: 20, speed: 2.25 });
     expect(report.loudness).toEqual({ integratedLufs: -16, truePeakDbtp: -1.5 });
+    // Each shown beat's span, to the millisecond, where the next one starts.
+    expect(report.scenes).toEqual([
+      { beatId: "b1", startSeconds: 0, endSeconds: 5.633 },
+      { beatId: "b2", startSeconds: 5.633, endSeconds: 45 },
+    ]);
     expect(report.checks.map((c) => [c.figure, c.value, c.min, c.max, c.pass])).toEqual([
       ["speechCoverage", 0.812, 0.7, null, true],
       ["longestSilenceSeconds", 1.4, null, 2, true],

@@ -3,13 +3,9 @@ import { beatLines } from "../../src/pipelines/walkthrough/beat-lines.js";
 import { beatsFor, fillPlan } from "../../src/pipelines/walkthrough/content-beats.js";
 import type { BeatDraft } from "../../src/pipelines/walkthrough/intent-plan.js";
 import { inline, lowerFirst, sentencesOf } from "../../src/pipelines/walkthrough/line-text.js";
-import {
-  fitLines,
-  LEAD_SECONDS,
-  WORDS_PER_SECOND,
-  writeNarration,
-} from "../../src/pipelines/walkthrough/narration-writer.js";
+import { fitLines, LEAD_SECONDS, writeNarration } from "../../src/pipelines/walkthrough/narration-writer.js";
 import type { PageContent } from "../../src/pipelines/walkthrough/page-content.js";
+import { WORDS_PER_SECOND } from "../../src/pipelines/walkthrough/plan.js";
 import { buildSiteMap, type PageSnapshot } from "../../src/pipelines/walkthrough/site-map.js";
 
 // Snapshots with the page content site-map-collect.ts reads off the fixture sites (test/fixtures/admin,

@@ -14,7 +14,7 @@ export const getRenderOperation = defineOperation({
   id: "renders.get",
   summary: "Read a render",
   description:
-    "The render's job envelope (kind walkthrough.render). Once succeeded, `result.artifacts` holds the `video` (MP4: H.264, AAC, faststart), a `poster` (JPEG), the `captions` (WebVTT) and a `quality_report` (JSON: beats planned and shown, speech coverage, longest silence, loudness, caption timing and shape, narration rate, render speed, beats captured before the page settled, and each figure's target with pass/fail), each with bytes and sha256 and a signed URL valid for an hour; `result.durationSeconds` is the video's length and `cost.secondsCharged` what it cost. Another account's render is 404.",
+    "The render's job envelope (kind walkthrough.render). Once succeeded, `result.artifacts` holds the `video` (MP4: H.264, AAC, faststart), a `poster` (JPEG), the `captions` (WebVTT) and a `quality_report` (JSON: beats planned and shown, speech coverage, longest silence, loudness, caption timing and shape, narration rate, render speed, beats captured before the page settled, each shown beat's start and end in the video, and each figure's target with pass/fail), each with bytes and sha256 and a signed URL valid for an hour; `result.durationSeconds` is the video's length and `cost.secondsCharged` what it cost. Another account's render is 404.",
   params: RenderIdParams,
   responses: { 200: RenderEnvelope },
   async handler({ actor, deps, params }) {

@@ -21,8 +21,11 @@ interface SceneCue {
   scene: number;
 }
 
+/** What captions need of a scene: its line and how long it is spoken. */
+type Narrated = Pick<ComposeScene, "narration">;
+
 function cuesFor(
-  scenes: readonly ComposeScene[],
+  scenes: readonly Narrated[],
   timeline: Timeline,
   box: { maxLineChars: number; maxLines: number } = { maxLineChars: MAX_LINE_CHARS, maxLines: MAX_LINES },
 ): SceneCue[] {
@@ -38,21 +41,23 @@ function cuesFor(
   return cues;
 }
 
-export function webVttFor(scenes: readonly ComposeScene[], timeline: Timeline): string {
+export function webVttFor(scenes: readonly Narrated[], timeline: Timeline): string {
   return toWebVtt(cuesFor(scenes, timeline).map((c) => c.cue));
 }
 
 /**
  * The ASS script to burn in, or null when nothing is drawn (no caption look and no mark). `framing` is
- * each scene's camera and target, in scene order.
+ * each scene's camera and target, in scene order; with `only`, the script has that scene's cues alone
+ * (and the mark), and only its framing is read — a scene's captions can be drawn before later scenes exist.
  */
 export function assFor(
-  scenes: readonly ComposeScene[],
+  scenes: readonly Narrated[],
   timeline: Timeline,
   look: CaptionLook | null,
   layout: Layout,
-  framing: readonly SceneFraming[],
+  framing: readonly (SceneFraming | undefined)[],
   watermark: boolean,
+  only: number | null = null,
 ): string | null {
   if (!look && !watermark) return null;
   const { output } = layout;
@@ -60,17 +65,19 @@ export function assFor(
     ? cuesFor(scenes, timeline, {
         maxLineChars: captionLineChars(look, output.width, output.height),
         maxLines: look.maxLines,
-      }).map(({ cue, scene }) => ({
-        ...cue,
-        placement: placeCue(
-          cue,
-          look,
-          layout,
-          framing[scene] as SceneFraming,
-          timeline.scenes[scene] as Timeline["scenes"][number],
-          timeline.fps,
-        ),
-      }))
+      })
+        .filter(({ scene }) => only === null || scene === only)
+        .map(({ cue, scene }) => ({
+          ...cue,
+          placement: placeCue(
+            cue,
+            look,
+            layout,
+            framing[scene] as SceneFraming,
+            timeline.scenes[scene] as Timeline["scenes"][number],
+            timeline.fps,
+          ),
+        }))
     : [];
   return toAss({ ...output, look, cues, watermark, durationSeconds: timeline.durationSeconds });
 }

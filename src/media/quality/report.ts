@@ -57,12 +57,21 @@ export interface QualityCheck {
   pass: boolean | null;
 }
 
+/** Where one shown beat's scene is in the video, in seconds from its start: [startSeconds, endSeconds). */
+export interface SceneSpan {
+  beatId: string;
+  startSeconds: number;
+  endSeconds: number;
+}
+
 export interface QualityInput {
   videoSeconds: number;
   /** Beats the plan asked to show (hidden ones excluded) and beats in the video. */
   beats: { planned: number; shown: number };
   /** Ids of the beats whose stills were taken at the settle wait's bound, with the page still moving. */
   unsettledBeats: readonly string[];
+  /** Each shown beat's scene, in video order (the compositor's timings). */
+  scenes: readonly SceneSpan[];
   audio: AudioFigures;
   captions: CaptionFigures;
   /**
@@ -79,6 +88,11 @@ export interface QualityReport {
   videoSeconds: number;
   beats: { planned: number; shown: number };
   unsettledBeats: string[];
+  /**
+   * The span of every shown beat's scene, in video order, to the millisecond; one scene ends where the
+   * next starts. A still from the middle of a span shows that beat (marketing's render sources take one).
+   */
+  scenes: SceneSpan[];
   speech: {
     coverage: number;
     seconds: number;
@@ -142,6 +156,11 @@ export function qualityReport(input: QualityInput): QualityReport {
     videoSeconds: round(input.videoSeconds, 3) ?? 0,
     beats: input.beats,
     unsettledBeats: [...input.unsettledBeats],
+    scenes: input.scenes.map((s) => ({
+      beatId: s.beatId,
+      startSeconds: round(s.startSeconds, 3) ?? 0,
+      endSeconds: round(s.endSeconds, 3) ?? 0,
+    })),
     speech: {
       coverage: round(audio.speechShare, 3) ?? 0,
       seconds: round(audio.speechSeconds) ?? 0,

@@ -1,5 +1,7 @@
+import { LEAD_IN_SECONDS, TAIL_SECONDS } from "../../media/compose/timeline.js";
 import { type BeatSubject, beatLines } from "./beat-lines.js";
 import type { BeatDraft } from "./intent-plan.js";
+import { MIN_BEAT_SECONDS, WORDS_PER_SECOND } from "./plan.js";
 import { documentOf, type PageSnapshot, type SiteMap } from "./site-map.js";
 
 /**
@@ -11,9 +13,8 @@ import { documentOf, type PageSnapshot, type SiteMap } from "./site-map.js";
  * two or three sentences.
  */
 
-export const WORDS_PER_SECOND = 2.5;
 /** Silence around each line (lead-in, tail) the timeline adds: not speech. */
-export const LEAD_SECONDS = 0.8;
+export const LEAD_SECONDS = LEAD_IN_SECONDS + TAIL_SECONDS;
 /**
  * The share of a fixed length the lines aim to speak for (less lead-ins and tails). The voice's pace
  * varies by ±5 % a line and clicks and zooms need their own time, so the plan leaves ~8 % of room: the
@@ -30,8 +31,6 @@ export interface WriterOptions {
   maxSeconds: number | null;
 }
 
-/** plan.ts estimateSeconds' floor: a line is worth 3 s at least. */
-const MIN_LINE_SECONDS = 3;
 const wordsOf = (s: string): number => s.split(/\s+/).filter(Boolean).length;
 
 const snapshotOf = (map: SiteMap, url: string): PageSnapshot | null =>
@@ -135,7 +134,8 @@ export function shareWords(total: number, weights: number[], capacity: number[])
 export function fitLines(lines: string[][], budgets: number[], total: number, maxEstimate = Infinity): string[] {
   const chosen = lines.map((l) => (l.length > 0 ? [0] : []));
   const words = lines.map((l) => (l[0] ? wordsOf(l[0]) : 0));
-  const estimate = (w: number) => (w === 0 ? 0 : Math.max(MIN_LINE_SECONDS, w / WORDS_PER_SECOND));
+  // plan.ts estimateSeconds, unrounded.
+  const estimate = (w: number) => (w === 0 ? 0 : Math.max(MIN_BEAT_SECONDS, w / WORDS_PER_SECOND));
   let sum = words.reduce((s, w) => s + w, 0);
   let seconds = words.reduce((s, w) => s + estimate(w), 0);
   for (;;) {

@@ -51,8 +51,9 @@ export const AUTO_BEATS = 8;
 export const MAX_BEATS = 14;
 export const MAX_NAV_PAGES = 3;
 /** The voices' speaking rate for estimating a line's length: ~150 words a minute, a presenter's pace. */
-const WORDS_PER_SECOND = 2.5;
-const MIN_BEAT_SECONDS = 3;
+export const WORDS_PER_SECOND = 2.5;
+/** The shortest a beat's line is estimated at (a line is worth 3 s at least). */
+export const MIN_BEAT_SECONDS = 3;
 
 /** Links that sign in or out are never visited while planning (signing in is its own step, sign-in.ts). */
 export const AUTH_LINK = /\b(sign ?in|log ?in|login|sign ?out|log ?out|logout|account)\b/i;
