@@ -39,6 +39,7 @@ import type { TaskQueue } from "./jobs/queue/queue.js";
 import { loggerOptions } from "./logger.js";
 import { type Mailer, outboxMailer, smtpMailer } from "./mailer.js";
 import { mountMcp } from "./mcp/http.js";
+import { type FontCatalogue, loadFontCatalogue } from "./media/fonts/catalogue.js";
 import { installedEngines } from "./media/tts/engines.js";
 import { MOUNTED } from "./mounted-operations.js";
 import { type Resolver, systemResolver } from "./net/resolver.js";
@@ -55,6 +56,8 @@ export interface AppOptions {
   db?: Db;
   rateStore?: RateLimitStore;
   catalog?: Catalog;
+  /** The installed fonts; read with fontconfig when not given. */
+  fonts?: FontCatalogue;
   mailer?: Mailer;
   operations?: MountedOperation[];
   /** PostgreSQL schema to use when opening the database (tests isolate themselves). */
@@ -134,6 +137,7 @@ export async function buildApp(opts: AppOptions): Promise<App> {
         ? await smtpMailer(config.smtpUrl, config.mailFrom)
         : outboxMailer(join(config.dataDir, "outbox"), config.mailFrom, app.log, clock)),
     catalog,
+    fonts: opts.fonts ?? (await loadFontCatalogue()),
     tts: installedEngines(config),
     queue: opts.queue ?? (config.redisUrl ? new BullQueue(config.redisUrl, clock) : new EmbeddedQueue(db, clock)),
     storage: files,

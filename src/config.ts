@@ -30,6 +30,8 @@ export interface Config {
   workerConcurrency: number;
   /** Renders and exports in flight per account (the spec's default is three of each). */
   maxInFlightPerKind: number;
+  /** Scans and refreshes of one origin an account may start per UTC day (decision 0025). */
+  sourceOriginDailyCap: number;
   /** Hosts (or their subdomains) webhooks may never target. */
   webhookDenyHosts: string[];
   /** A receiver's budget to answer 2xx (spec: 10 s); tests shorten it. */
@@ -52,6 +54,8 @@ export interface Config {
   passwordHashing: { concurrency: number; queue: number };
   /** The Chromium that records sites and how it is contained (src/media/browser/sandbox.ts). */
   browser: BrowserSettings;
+  /** A marketing source scan's bounds: pages beyond the start page, and the per-page and whole-scan deadlines. */
+  scan: { extraPages: number; pageTimeoutMs: number; scanTimeoutMs: number };
 }
 
 export interface BrowserSettings {
@@ -203,6 +207,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     artifactRetentionDays: int("CLIPWRIGHT_ARTIFACT_RETENTION_DAYS", env.CLIPWRIGHT_ARTIFACT_RETENTION_DAYS, 30, 1),
     workerConcurrency: int("CLIPWRIGHT_WORKER_CONCURRENCY", env.CLIPWRIGHT_WORKER_CONCURRENCY, 2, 1),
     maxInFlightPerKind: int("CLIPWRIGHT_MAX_IN_FLIGHT", env.CLIPWRIGHT_MAX_IN_FLIGHT, 3, 1),
+    sourceOriginDailyCap: int("CLIPWRIGHT_SOURCE_ORIGIN_DAILY_CAP", env.CLIPWRIGHT_SOURCE_ORIGIN_DAILY_CAP, 20, 1),
     webhookDenyHosts: (env.CLIPWRIGHT_WEBHOOK_DENY_HOSTS ?? "")
       .split(",")
       .map((h) => h.trim().toLowerCase())
@@ -228,6 +233,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       queue: int("CLIPWRIGHT_PASSWORD_HASH_QUEUE", env.CLIPWRIGHT_PASSWORD_HASH_QUEUE, 32, 0),
     },
     browser: browserSettings(env, mode),
+    scan: {
+      extraPages: int("CLIPWRIGHT_SCAN_EXTRA_PAGES", env.CLIPWRIGHT_SCAN_EXTRA_PAGES, 5, 0),
+      pageTimeoutMs: int("CLIPWRIGHT_SCAN_PAGE_TIMEOUT_MS", env.CLIPWRIGHT_SCAN_PAGE_TIMEOUT_MS, 15_000, 1),
+      scanTimeoutMs: int("CLIPWRIGHT_SCAN_TIMEOUT_MS", env.CLIPWRIGHT_SCAN_TIMEOUT_MS, 90_000, 1),
+    },
   };
   return { ...config, ...overrides };
 }

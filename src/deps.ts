@@ -13,6 +13,7 @@ import type { JobDefinitionOf } from "./jobs/contract.js";
 import type { JobEventSink, SecondsLedger } from "./jobs/ports.js";
 import type { TaskQueue } from "./jobs/queue/queue.js";
 import type { Mailer } from "./mailer.js";
+import type { FontCatalogue } from "./media/fonts/catalogue.js";
 import type { TtsEngines } from "./media/tts/engines.js";
 import type { Resolver } from "./net/resolver.js";
 import type { WalkthroughServices } from "./pipelines/walkthrough/deps.js";
@@ -35,6 +36,8 @@ export interface Deps {
   usage: UsageMeter;
   mailer: Mailer;
   catalog: Catalog;
+  /** The installed font families (fontconfig), read once at start: brand kits and scans name these. */
+  fonts: FontCatalogue;
   /** The speech engines by a voice's `engine` (voice previews, render narration), built once. */
   tts: TtsEngines;
   /** Where job runs wait: the embedded tasks table, or BullMQ on Redis. */

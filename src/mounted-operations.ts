@@ -1,6 +1,8 @@
 import { accountOperations } from "./domains/account/operations.js";
+import { brandKitOperations } from "./domains/brand-kit/operations.js";
 import { catalogOperations } from "./domains/catalog/operations.js";
 import { keysOperations } from "./domains/keys/operations.js";
+import { marketingSourcesOperations } from "./domains/marketing-sources/operations.js";
 import { rendersOperations } from "./domains/renders/operations.js";
 import { storyboardsOperations } from "./domains/storyboards/operations.js";
 import { templatesOperations } from "./domains/templates/operations.js";
@@ -17,8 +19,10 @@ import { OPERATIONS } from "./operations/registry.js";
 /** Every implemented operation, from each domain's own list. */
 const IMPLEMENTATIONS: OperationImpl[] = [
   ...accountOperations,
+  ...brandKitOperations,
   ...catalogOperations,
   ...keysOperations,
+  ...marketingSourcesOperations,
   ...rendersOperations,
   ...storyboardsOperations,
   ...templatesOperations,

@@ -216,6 +216,57 @@ export interface WalkthroughCredentialsTable {
   delete_after: string;
 }
 
+/** The account's brand kit (one row per account); JSON text for colors, fonts, logo and callToAction. */
+export interface BrandKitsTable {
+  account_id: string;
+  colors: string | null;
+  fonts: string | null;
+  /** JSON: the logo's source asset and the kit's own copy of its file (key, bytes, sha256, …). */
+  logo: string | null;
+  voice_id: string | null;
+  music_mood: string | null;
+  caption_style: string | null;
+  call_to_action: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** A marketing source (decision 0025): its id is its scan job's. Deleted: url and origin cleared, a tombstone. */
+export interface MarketingSourcesTable {
+  id: string;
+  account_id: string;
+  kind: "url" | "render";
+  url: string | null;
+  /** scheme://host[:port] of the requested address (the daily cap's key). */
+  origin: string | null;
+  render_id: string | null;
+  deleted_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** One inspection (the scan or a refresh) of a source: the version it makes if it succeeds. */
+export interface MarketingSourceInspectionsTable {
+  job_id: string;
+  source_id: string;
+  account_id: string;
+  version: number;
+  /** Counted by the per-origin daily cap; null for render sources (no site visited). */
+  origin: string | null;
+  /** Hash of the request that made it, for a replay after its Idempotency-Key claim expired. */
+  request_hash: string | null;
+  created_at: string;
+}
+
+/** A holder (a project) keeping a source version's files: its job's expires_at is null while pinned. */
+export interface SourceVersionPinsTable {
+  source_id: string;
+  version: number;
+  holder_kind: string;
+  holder_id: string;
+  created_at: string;
+}
+
 export interface Database {
   accounts: AccountsTable;
   email_verifications: EmailVerificationsTable;
@@ -232,4 +283,8 @@ export interface Database {
   webhook_deliveries: WebhookDeliveriesTable;
   render_templates: RenderTemplatesTable;
   walkthrough_credentials: WalkthroughCredentialsTable;
+  marketing_sources: MarketingSourcesTable;
+  marketing_source_inspections: MarketingSourceInspectionsTable;
+  source_version_pins: SourceVersionPinsTable;
+  brand_kits: BrandKitsTable;
 }

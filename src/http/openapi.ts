@@ -193,7 +193,12 @@ export function buildOpenApi(ops: MountedOperation[], publicRoutes: PublicRoute[
     servers: [{ url: `${serverUrl}${API_PREFIX}` }],
     paths,
     components: {
-      schemas: { ErrorBody: plain(ErrorBodySchema) },
+      schemas: {
+        ErrorBody: plain(ErrorBodySchema),
+        ...Object.fromEntries(
+          ops.flatMap(({ impl }) => Object.entries(impl.components ?? {})).map(([n, s]) => [n, plain(s)]),
+        ),
+      },
       securitySchemes: {
         bearer: {
           type: "http",

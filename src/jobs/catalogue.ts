@@ -1,4 +1,5 @@
 import type { Deps } from "../deps.js";
+import { type ScanDeps, type SourceScanInput, scanSource } from "../pipelines/marketing/scan/index.js";
 import { PipelineFailure, type PipelineOutput, type PipelineRun } from "../pipelines/run.js";
 import type { WalkthroughDeps } from "../pipelines/walkthrough/deps.js";
 import type { RenderJobInput } from "../pipelines/walkthrough/render-input.js";
@@ -26,6 +27,17 @@ const walkthroughDeps = (deps: Deps): WalkthroughDeps => ({
   clock: deps.clock,
   guard: { config: deps.config, resolver: deps.resolver },
   ffmpeg: deps.config.ffmpegBinaries,
+});
+
+/** What the source scanner uses: the walkthroughs' browser and fence, the installed fonts, the scan bounds. */
+const scanDeps = (deps: Deps): ScanDeps => ({
+  browser: deps.walkthrough.browser,
+  storage: deps.storage,
+  clock: deps.clock,
+  guard: { config: deps.config, resolver: deps.resolver },
+  ffmpeg: deps.config.ffmpegBinaries,
+  fonts: deps.fonts,
+  settings: deps.config.scan,
 });
 
 /**
@@ -70,7 +82,32 @@ export const renderJob = defineJob<RenderJobInput>({
 });
 
 /**
+ * marketing.source_scan: a website (or a walkthrough render) read into a source's version 1
+ * (pipelines/marketing/scan/). Its id is the source's; terminal states emit marketing.source.* events.
+ * Retryable failures (browser unavailable, internal_error) run again from scratch, twice in all.
+ */
+export const sourceScanJob = defineJob<SourceScanInput>({
+  kind: "marketing.source_scan",
+  eventFamily: "marketing.source",
+  maxAttempts: 2,
+  retryDelayMs: () => 10_000,
+  run: (ctx) => asJobRun(ctx.signal, () => scanSource(pipelineRun(ctx), scanDeps(ctx.deps))),
+});
+
+/**
+ * marketing.source_operation: a refresh, scanned into the source's next version (fixed when it was
+ * created). No events: the spec's frozen event list has no family for it (decision 0012).
+ */
+export const sourceOperationJob = defineJob<SourceScanInput>({
+  kind: "marketing.source_operation",
+  eventFamily: null,
+  maxAttempts: 2,
+  retryDelayMs: () => 10_000,
+  run: (ctx) => asJobRun(ctx.signal, () => scanSource(pipelineRun(ctx), scanDeps(ctx.deps))),
+});
+
+/**
  * The job kinds this service runs, one definition each. The walkthrough and marketing pipelines add
  * theirs here as they land (tests add scripted kinds).
  */
-export const JOB_DEFINITIONS: JobDefinition[] = [storyboardJob, renderJob];
+export const JOB_DEFINITIONS: JobDefinition[] = [storyboardJob, renderJob, sourceScanJob, sourceOperationJob];

@@ -49,7 +49,7 @@ export async function settleJob(
       .updateTable("jobs")
       .set({
         state: s.state,
-        internal_status: s.state,
+        internal_status: (s.state === "succeeded" ? s.output.internalStatus : undefined) ?? s.state,
         stage: null,
         progress_stage: null,
         progress_percent: null,

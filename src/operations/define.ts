@@ -40,6 +40,11 @@ export interface OperationImpl<P extends TObject = TObject, Q extends TObject = 
   /** Refusals particular to this operation (the cross-cutting ones are added from the row). */
   errors?: ErrorCode[];
   /**
+   * Named schemas published in the OpenAPI document's `components.schemas` beside the operation: shapes
+   * that are part of the contract without being a request or response body (an artifact's JSON).
+   */
+  components?: Record<string, TSchema>;
+  /**
    * For a list whose cursor is not the shared time-ordered one: throws `invalid_cursor` when the
    * cursor's shape is wrong. The pipeline calls it before the request is counted against rate limits.
    */

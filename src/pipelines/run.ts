@@ -28,6 +28,11 @@ export interface PipelineOutput {
   durationSeconds: number | null;
   /** Seconds to charge (whole, ≤ reserved); defaults to ceil(durationSeconds) for spending kinds. */
   chargeSeconds?: number;
+  /**
+   * A finer status for the envelope's informational `internalStatus` than the state itself (e.g.
+   * `succeeded_degraded`: a scan that succeeded with warnings); default the state.
+   */
+  internalStatus?: string;
 }
 
 /**

@@ -60,6 +60,7 @@ describe("catalogue over HTTP", () => {
       "backgrounds",
       "captionStyles",
       "captures",
+      "fonts",
       "languages",
       "orientations",
     ]);

@@ -113,6 +113,17 @@ describe("job envelope and settlement", () => {
     expect(ledger[0].deltas.reservedSeconds).toBe(-17);
   });
 
+  it("shows a run's finer status as internalStatus once it succeeded (a degraded scan)", async () => {
+    const plain = await create(60, { durationSeconds: 3 });
+    const degraded = await create(60, { durationSeconds: 3, internalStatus: "succeeded_degraded" });
+    await h.drain();
+    expect((await get(plain.body.id)).body).toMatchObject({ state: "succeeded", internalStatus: "succeeded" });
+    expect((await get(degraded.body.id)).body).toMatchObject({
+      state: "succeeded",
+      internalStatus: "succeeded_degraded",
+    });
+  });
+
   it("refuses a tampered or expired artifact URL", async () => {
     const created = await create(10);
     await h.drain();

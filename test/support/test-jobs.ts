@@ -15,6 +15,8 @@ export interface Script {
   progress?: number[];
   outcome?: "succeed" | "fail" | "retryable" | "retryable-once" | "crash";
   durationSeconds?: number;
+  /** A finer status the run reports for the envelope's internalStatus when it succeeds. */
+  internalStatus?: string;
   /** Name of a gate the run waits on after its first step (a test opens it). */
   gate?: string;
 }
@@ -76,7 +78,11 @@ export const scriptedJob = defineJob<Script>({
       throw new JobFailure("capture_timeout", "first try", true);
     if (input.outcome === "crash") throw new Error("unexpected bug");
     const file = await deps.storage.put(`jobs/${job.id}/video.mp4`, Buffer.from(`fake video of ${job.id}`));
-    return { artifacts: [{ type: "video", ...file }], durationSeconds: input.durationSeconds ?? 42.3 };
+    return {
+      artifacts: [{ type: "video", ...file }],
+      durationSeconds: input.durationSeconds ?? 42.3,
+      ...(input.internalStatus ? { internalStatus: input.internalStatus } : {}),
+    };
   },
 });
 

@@ -22,6 +22,7 @@ import {
 } from "../../src/domains/catalog/voices.js";
 import { ApiError } from "../../src/http/api-error.js";
 import { compileValidator } from "../../src/http/validation.js";
+import { buildFontCatalogue } from "../../src/media/fonts/catalogue.js";
 import type { OperationContext } from "../../src/operations/define.js";
 
 // Captured from `espeak-ng --voices` (1.51, Debian 12), trimmed; the `--/F` row is made up to cover gender.
@@ -284,6 +285,16 @@ describe("catalogue cursors", () => {
 
 describe("catalogue operations", () => {
   const catalog = sampleCatalog();
+  const fonts = buildFontCatalogue([
+    {
+      family: "Liberation Sans",
+      style: "Regular",
+      weight: { min: 400, max: 400 },
+      upright: true,
+      width: 100,
+      spacing: null,
+    },
+  ]);
   const op = (id: string) => {
     const impl = catalogOperations.find((o) => o.id === id);
     if (!impl) throw new Error(id);
@@ -294,11 +305,12 @@ describe("catalogue operations", () => {
     const impl = op(id);
     const issues = impl.query ? compileValidator("query", impl.query)(query) : [];
     expect(issues).toEqual([]);
-    const ctx = { query, params: {}, body: {}, deps: { catalog } as unknown as Deps } as unknown as OperationContext<
-      never,
-      never,
-      never
-    >;
+    const ctx = {
+      query,
+      params: {},
+      body: {},
+      deps: { catalog, fonts } as unknown as Deps,
+    } as unknown as OperationContext<never, never, never>;
     const result = await impl.handler(ctx);
     const validate = ajv.compile(impl.responses[200] as TSchema);
     expect(validate(result.body), JSON.stringify(validate.errors)).toBe(true);
@@ -354,15 +366,19 @@ describe("catalogue operations", () => {
     expect(compileValidator("query", op("catalog.listVoices").query as TSchema)(query)).not.toEqual([]);
   });
 
-  it("answers render options as one object of six lists", async () => {
+  it("answers render options as one object of seven lists, fonts from the installed catalogue", async () => {
     const body = await call("catalog.getRenderOptions");
     expect(Object.keys(body).sort()).toEqual([
       "avatars",
       "backgrounds",
       "captionStyles",
       "captures",
+      "fonts",
       "languages",
       "orientations",
+    ]);
+    expect(body.fonts).toEqual([
+      { id: "liberation-sans", family: "Liberation Sans", category: "sans-serif", weights: [400], isDefault: true },
     ]);
   });
 });

@@ -72,6 +72,14 @@ describe("operation registry", () => {
         "keys.list",
         "keys.revoke",
         "keys.rotate",
+        "marketing.cancelSource",
+        "marketing.createSource",
+        "marketing.deleteSource",
+        "marketing.getBrandKit",
+        "marketing.getSource",
+        "marketing.listSources",
+        "marketing.refreshSource",
+        "marketing.updateBrandKit",
         "renders.cancel",
         "renders.create",
         "renders.createFromStoryboard",
@@ -103,6 +111,6 @@ describe("operation registry", () => {
         "webhooks.update",
       ].sort(),
     );
-    expect(PENDING).toHaveLength(32);
+    expect(PENDING).toHaveLength(24);
   });
 });

@@ -3,6 +3,8 @@ import * as m0001 from "./0001_platform.js";
 import * as m0002 from "./0002_jobs_webhooks.js";
 import * as m0003 from "./0003_templates.js";
 import * as m0004 from "./0004_walkthrough_credentials.js";
+import * as m0005 from "./0005_marketing_sources.js";
+import * as m0006 from "./0006_brand_kit.js";
 
 export interface Migration {
   up(db: Kysely<unknown>): Promise<void>;
@@ -14,4 +16,6 @@ export const MIGRATIONS: Record<string, Migration> = {
   "0002_jobs_webhooks": m0002,
   "0003_templates": m0003,
   "0004_walkthrough_credentials": m0004,
+  "0005_marketing_sources": m0005,
+  "0006_brand_kit": m0006,
 };

@@ -159,12 +159,26 @@ export const LanguageSchema = Type.Object(
   strict,
 );
 
+export const FontOptionSchema = Type.Object(
+  {
+    id: Type.String({ description: "Pass as a brand kit's `fonts.heading` / `fonts.body`." }),
+    family: Type.String({ description: "The installed family name." }),
+    category: literals(["sans-serif", "serif", "monospace", "display", "handwriting"]),
+    weights: Type.Array(Type.Integer(), { description: "CSS weights installed, ascending." }),
+    isDefault: Type.Boolean({ description: "The default sans-serif (exactly one font)." }),
+  },
+  strict,
+);
+
 export const RenderOptionsSchema = Type.Object(
   {
     avatars: Type.Array(AvatarSchema),
     backgrounds: Type.Array(BackgroundSchema),
     captionStyles: Type.Array(CaptionStyleSchema),
     captures: Type.Array(CaptureSchema),
+    fonts: Type.Array(FontOptionSchema, {
+      description: "Fonts installed on the machine (fontconfig, read at start): the compositor draws only these.",
+    }),
     languages: Type.Array(LanguageSchema),
     orientations: Type.Array(OrientationSchema),
   },
@@ -195,5 +209,6 @@ export type AvatarOption = Static<typeof AvatarSchema>;
 export type BackgroundOption = Static<typeof BackgroundSchema>;
 export type CaptionStyleOption = Static<typeof CaptionStyleSchema>;
 export type LanguageOption = Static<typeof LanguageSchema>;
-export type RenderOptions = Static<typeof RenderOptionsSchema>;
+/** The catalogue's fixed lists; `fonts` is added when answered, from the installed fonts (Deps.fonts). */
+export type RenderOptions = Omit<Static<typeof RenderOptionsSchema>, "fonts">;
 export type MarketingTemplate = Static<typeof MarketingTemplateSchema>;

@@ -1,0 +1,31 @@
+import { createHash } from "node:crypto";
+import type { Deps } from "../../deps.js";
+import { type JobRow, toEnvelope } from "../../jobs/envelope.js";
+import { artifactSigner } from "../../jobs/settle.js";
+import type { OperationResult } from "../../operations/define.js";
+import { locationOf } from "../../operations/location.js";
+
+/** A started (202) or already known (200) inspection: its bare envelope, polled at its own id. */
+export const inspectionAnswer = (deps: Pick<Deps, "storage">, job: JobRow, created: boolean): OperationResult => ({
+  status: created ? 202 : 200,
+  body: toEnvelope(job, artifactSigner(deps)),
+  location: locationOf("marketing.getSource", { id: job.id }),
+});
+
+/**
+ * "Same body" for a key whose claim expired: the operation, the path id and the body, key-order
+ * insensitive. Kept with the inspection, which outlives the 24-hour claim.
+ */
+export function inspectionRequestHash(
+  operationId: string,
+  pathId: string | null,
+  body: Record<string, unknown>,
+): string {
+  const fields = Object.keys(body)
+    .filter((k) => body[k] !== undefined)
+    .sort()
+    .map((k) => [k, body[k]]);
+  return createHash("sha256")
+    .update(JSON.stringify([operationId, pathId, fields]))
+    .digest("hex");
+}

@@ -1,0 +1,16 @@
+import type { OperationImpl } from "../../operations/define.js";
+import { cancelSourceOperation } from "./cancel-source.js";
+import { createSourceOperation } from "./create-source.js";
+import { deleteSourceOperation } from "./delete-source.js";
+import { getSourceOperation } from "./get-source.js";
+import { listSourcesOperation } from "./list-sources.js";
+import { refreshSourceOperation } from "./refresh-source.js";
+
+export const marketingSourcesOperations: OperationImpl[] = [
+  cancelSourceOperation,
+  createSourceOperation,
+  deleteSourceOperation,
+  getSourceOperation,
+  listSourcesOperation,
+  refreshSourceOperation,
+];

@@ -1,0 +1,151 @@
+import type { Page } from "playwright-core";
+import { type Deadline, within } from "./deadline.js";
+
+/**
+ * Gets a cookie/consent banner out of the way before a page is read and photographed: the least
+ * consent first ("reject", "necessary only"), else "accept" (the page must be seen; we keep no cookies
+ * beyond the job's own browser context), else the banner's fixed box is hidden by CSS, which the
+ * manifest says (`consent_hidden`) because the page may then behave as if nobody had answered.
+ */
+
+export type ConsentOutcome = "none" | "rejected" | "accepted" | "hidden";
+
+const MARK = "data-clipwright-consent";
+const BOX_MARK = "data-clipwright-consent-box";
+
+interface Rect {
+  width: number;
+  height: number;
+  top: number;
+  bottom: number;
+}
+interface El {
+  id: string;
+  tagName: string;
+  textContent: string | null;
+  getAttribute(name: string): string | null;
+  setAttribute(name: string, value: string): void;
+  removeAttribute(name: string): void;
+  getBoundingClientRect(): Rect;
+  querySelectorAll(css: string): ArrayLike<El>;
+  contains(other: El): boolean;
+  parentElement: El | null;
+  style: { setProperty(name: string, value: string, priority: string): void };
+}
+interface ConsentGlobals {
+  innerHeight: number;
+  getComputedStyle(el: El): { display: string; visibility: string; position: string; opacity: string };
+  document: { querySelectorAll(css: string): ArrayLike<El>; documentElement: El; body: El | null };
+}
+
+/**
+ * In the page: finds visible consent banners, marks them, and marks the control to press ("reject"
+ * words before "accept" words). Self-contained: it is serialised into the page.
+ */
+function markConsent(marks: { control: string; box: string }): { boxes: number; choice: "reject" | "accept" | null } {
+  const g = globalThis as unknown as ConsentGlobals;
+  const visible = (el: El) => {
+    const r = el.getBoundingClientRect();
+    const s = g.getComputedStyle(el);
+    return r.width > 0 && r.height > 0 && s.display !== "none" && s.visibility !== "hidden" && s.opacity !== "0";
+  };
+  const CONSENT = /cookie|consent|gdpr|privacy|tracking|onetrust|cookiebot|didomi|usercentrics|cmp\b/i;
+  const selectors =
+    "[id*=cookie i],[class*=cookie i],[id*=consent i],[class*=consent i],[id*=gdpr i],[class*=gdpr i]," +
+    "[aria-label*=cookie i],[aria-label*=consent i],[role=dialog],[role=alertdialog],dialog[open]";
+  const boxes: El[] = [];
+  for (const el of Array.from(g.document.querySelectorAll(selectors)).slice(0, 200)) {
+    if (!visible(el)) continue;
+    const text = (el.textContent ?? "").slice(0, 3000);
+    const label = `${el.id} ${el.getAttribute("class") ?? ""} ${el.getAttribute("aria-label") ?? ""}`;
+    if (!CONSENT.test(label) && !/cookie|consent/i.test(text)) continue;
+    // The outermost match only: a banner's inner parts match the same words.
+    if (boxes.some((b) => b.contains(el))) continue;
+    boxes.push(el);
+  }
+  const REJECT =
+    /^(reject|decline|refuse|deny|disagree)\b|\b(reject all|decline all|necessary only|only necessary|essential only|only essential|strictly necessary|use necessary)\b/i;
+  const ACCEPT = /^(accept|agree|allow|ok|okay|got it|i understand|continue)\b|\b(accept all|allow all|i agree)\b/i;
+  let chosen: El | null = null;
+  let choice: "reject" | "accept" | null = null;
+  for (const [kind, words] of [
+    ["reject", REJECT],
+    ["accept", ACCEPT],
+  ] as const) {
+    for (const box of boxes) {
+      const controls = Array.from(
+        box.querySelectorAll("button,a,[role=button],input[type=button],input[type=submit]"),
+      ).slice(0, 50);
+      for (const c of controls) {
+        const text = (c.textContent || c.getAttribute("value") || c.getAttribute("aria-label") || "")
+          .replace(/\s+/g, " ")
+          .trim()
+          .slice(0, 80);
+        if (text && words.test(text) && visible(c)) {
+          chosen = c;
+          choice = kind;
+          break;
+        }
+      }
+      if (chosen) break;
+    }
+    if (chosen) break;
+  }
+  for (const box of boxes) box.setAttribute(marks.box, "");
+  chosen?.setAttribute(marks.control, "");
+  return { boxes: boxes.length, choice };
+}
+
+/** In the page: hides the marked banners (or their fixed/sticky ancestor) and lets the page scroll again. */
+function hideConsent(boxMark: string): number {
+  const g = globalThis as unknown as ConsentGlobals;
+  let hidden = 0;
+  for (const box of Array.from(g.document.querySelectorAll(`[${boxMark}]`))) {
+    let target: El = box;
+    for (let el: El | null = box; el && el !== g.document.body; el = el.parentElement) {
+      const position = g.getComputedStyle(el).position;
+      if (position === "fixed" || position === "sticky") target = el;
+    }
+    target.style.setProperty("display", "none", "important");
+    hidden += 1;
+  }
+  // Banners that block the page usually lock its scrolling too.
+  for (const el of [g.document.documentElement, g.document.body])
+    el?.style.setProperty("overflow", "auto", "important");
+  return hidden;
+}
+
+/** In the page: marked banners still showing. */
+function stillShown(boxMark: string): number {
+  const g = globalThis as unknown as ConsentGlobals;
+  return Array.from(g.document.querySelectorAll(`[${boxMark}]`)).filter((el) => {
+    const r = el.getBoundingClientRect();
+    const s = g.getComputedStyle(el);
+    return r.width > 0 && r.height > 0 && s.display !== "none" && s.visibility !== "hidden";
+  }).length;
+}
+
+const pause = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+export async function dismissConsent(page: Page, deadline: Deadline, signal: AbortSignal): Promise<ConsentOutcome> {
+  const found = await within(page.evaluate(markConsent, { control: MARK, box: BOX_MARK }), deadline.left(), signal);
+  if (found.boxes === 0) return "none";
+  if (found.choice) {
+    try {
+      // A real click (isTrusted): some banners ignore synthetic ones.
+      await page.click(`[${MARK}]`, { timeout: Math.max(1, Math.min(2_000, deadline.left())), noWaitAfter: true });
+      // The banner animates or waits for its script to answer; give it up to a second to go.
+      const until = performance.now() + Math.min(1_000, deadline.left());
+      while (performance.now() < until) {
+        if ((await within(page.evaluate(stillShown, BOX_MARK), deadline.left(), signal)) === 0)
+          return found.choice === "reject" ? "rejected" : "accepted";
+        await pause(50);
+      }
+    } catch (err) {
+      if (signal.aborted) throw err;
+      // Not clickable (covered, detached): fall through to hiding it.
+    }
+  }
+  const hidden = await within(page.evaluate(hideConsent, BOX_MARK), Math.max(500, deadline.left()), signal);
+  return hidden > 0 ? "hidden" : "none";
+}
