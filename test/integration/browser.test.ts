@@ -80,6 +80,17 @@ describe.runIf(process.env.CLIPWRIGHT_TEST_DB !== "postgres")("browser (system C
     expect((await captureFrame(page)).equals(features)).toBe(true);
   });
 
+  it("runs functions compiled with kept names (tsx wraps inner functions in __name) in any page", async () => {
+    // What tsx (the service's runtime) makes of `const double = (x) => x * 2` inside an evaluated function.
+    const compiled = `(() => { const double = __name((x) => x * 2, "double"); return double(21); })()`;
+    expect(await desktop.page.evaluate(compiled)).toBe(42);
+    // A page that brings its own esbuild helper keeps it (same contract: the function is returned).
+    await desktop.page.setContent(
+      `<script>var __name = (target, value) => Object.defineProperty(target, "name", { value, configurable: true });</script>`,
+    );
+    expect(await desktop.page.evaluate(compiled)).toBe(42);
+  });
+
   it("falls back to CSS when the role does not match, and scrolls", async () => {
     const { page } = desktop;
     await navigate(page, `${site.url}/features`);

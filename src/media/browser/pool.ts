@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { type LaunchOptions, launchBrowser } from "./launch.js";
-import { NO_WEBRTC_SCRIPT } from "./no-webrtc.js";
+import { KEEP_NAMES_SCRIPT, NO_WEBRTC_SCRIPT } from "./no-webrtc.js";
 
 /** How a job sees the site: the viewport in CSS px, the device scale and the mobile/touch emulation. */
 export interface CaptureSpec {
@@ -98,6 +98,7 @@ export class BrowserPool {
     let page: Page;
     try {
       await context.addInitScript(NO_WEBRTC_SCRIPT);
+      await context.addInitScript(KEEP_NAMES_SCRIPT);
       page = await context.newPage();
     } catch (err) {
       await context.close().catch(() => {});
