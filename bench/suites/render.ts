@@ -34,12 +34,15 @@ the work around the encoder: stills are decoded, converted to YUV and fitted to 
 (sharp) on the thread pool instead of in JS; a held picture crosses the pipe once (Matroska timestamps,
 ffmpeg's fps filter repeats it: 0.8 instead of 5.6 GB); the narration is placed, normalised and
 AAC-encoded (fast coder) while the frames encode and muxed in last. Zoom and scroll frames keep the JS
-bilinear resampler, which measured cheaper than libvips for them. The render is CPU-bound on 2 cores:
-libx264 (ultrafast + CABAC + deblocking) ~10 CPU-s, libass ~3–4 CPU-s burning the captions into every
-frame, the compositor ~8 CPU-s. The "capturing" stage also waits for the narration: festival's HTS voice
-(the default English voice since issue 11) takes ~1.8 s per line, one line at a time, ~15 s for the
-eight lines, more than capture or composing. Wall time on this shared machine varies by several seconds
-between runs; compare the ratio to the bare encode measured in the same run.`;
+bilinear resampler, which measured cheaper than libvips for them. Since then: libass no longer burns the
+captions into all 1,800 frames inside the encoder (the encoder went from ~16.6 to ~13 CPU-s); it draws each
+caption look once (one ffmpeg run of the wanted timestamps only, ~1 CPU-s) and the compositor blends them
+as YUVA sprites; still planes are split by libvips instead of a JS loop; and composing starts as soon as
+the narration is spoken (festival's batch, one run for all lines), drawing each scene once Chromium has
+captured it, instead of after the whole capture. The render is CPU-bound on 2 cores: libx264 (ultrafast +
+CABAC + deblocking) ~10–13 CPU-s, the compositor's zoom/scroll resampling the next largest, Chromium and
+festival during capture. Wall time on this shared machine varies by several seconds between runs;
+compare the ratio to the bare encode measured in the same run.`;
 const SAMPLER = join(import.meta.dirname, "../lib/memory-sampler.mjs");
 
 /** Eight beats across three pages, each kind of motion, with lines long enough to fill a minute. */
