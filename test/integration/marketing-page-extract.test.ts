@@ -90,8 +90,10 @@ describe("in-page extractors on the SaaS fixture's start page", () => {
       expect(role("accent")).toBe(SAAS_SITE.colors.accent);
       expect(palette.themeColor).toBe(SAAS_SITE.themeColor);
       expect(palette.noCssPalette).toBe(false);
+      // Found in the CSS and the theme colour; the hero's quantised pixels may or may not average close
+      // enough to merge with it (they are anti-aliased averages), so they are not required here.
       expect(palette.colours.find((c) => c.role === "primary")?.from).toEqual(
-        expect.arrayContaining(["css", "pixels", "theme-color"]),
+        expect.arrayContaining(["css", "theme-color"]),
       );
       expect(palette.suggestedColors).toMatchObject({ background: "#ffffff", text: "#0f172a", primary: "#4f46e5" });
 
@@ -117,7 +119,7 @@ describe("in-page extractors on the SaaS fixture's start page", () => {
       expect(logo?.aspectRatio).toBeCloseTo((logo?.width ?? 0) / (logo?.height ?? 1), 1);
 
       expect(shots.shots.map((s) => s.from)).toEqual(["hero", "section:features", "section:testimonials", "full-page"]);
-      expect(shots.shots[0]).toMatchObject({ width: 2880, height: 1800, contentType: "image/jpeg" });
+      expect(shots.shots[0]).toMatchObject({ width: 2160, height: 1350, contentType: "image/jpeg" });
       const tall = shots.shots.at(-1);
       expect(tall?.width).toBe(1440);
       expect(tall?.height).toBeGreaterThan(2_000);
@@ -232,7 +234,7 @@ describe("in-page extractors on hostile and sparse pages", () => {
 
       const shots = await takeScreenshots(page, { maxShots: 1, fullPage: true, maxFullPageCss: 8_000 });
       expect(shots.shots).toHaveLength(1);
-      expect(shots.shots[0]).toMatchObject({ from: "hero", width: 2880, height: 1800 });
+      expect(shots.shots[0]).toMatchObject({ from: "hero", width: 2160, height: 1350 });
 
       const images = await collectImages(page, responses);
       expect(images.kept).toEqual([]);

@@ -177,9 +177,13 @@ function assignRoles(clusters: readonly Cluster[]): Map<Cluster, PaletteRole> {
   // A second hue the page itself paints (CSS); quantised pixels are averages (a muddy mix of two
   // colours is chromatic too), so a pixels-only accent must be clearly saturated.
   const otherHue = (c: Cluster) => chromatic(c) && (!primary || hueGap(c.colour, primary.colour) >= 30);
-  const fromCss = (c: Cluster) => [...c.kinds.keys()].some((k) => k !== "pixels" && k !== "theme-color");
+  // The area the page's CSS paints in the hue (not the quantiser's pixels, whose averages merge into
+  // whichever cluster is near), times its chroma: a brand's accent is its saturated hue, not a pale tint
+  // of it behind a badge.
+  const cssWeight = (c: Cluster) =>
+    [...c.kinds].reduce((sum, [k, w]) => (k === "pixels" || k === "theme-color" ? sum : sum + w), 0);
   const accent =
-    heaviestBy(clusters, (c) => (otherHue(c) && fromCss(c) ? c.weight : 0)) ??
+    heaviestBy(clusters, (c) => (otherHue(c) ? cssWeight(c) * chroma(c.colour) : 0)) ??
     heaviestBy(clusters, (c) => (otherHue(c) && chroma(c.colour) >= 2 * CHROMATIC ? c.weight : 0));
   if (accent) roles.set(accent, "accent");
   return roles;

@@ -4,12 +4,12 @@ import { captureRegion } from "./capture.js";
 import { type DocRect, evaluateIsolated, isRecord, list, num, rect } from "./in-page.js";
 
 /**
- * The screenshots of one page: its first screen (the hero) at scale 2, one shot of each detected
- * section (features, testimonials, pricing) at scale 2, and on the start page the tall page at scale 1
+ * The screenshots of one page: its first screen (the hero) at scale 1.5, one shot of each detected
+ * section (features, testimonials, pricing) at scale 1.5, and on the start page the tall page at scale 1
  * up to 8,000 CSS px (for scrolling motions). At most five per page.
  *
  * JPEG at quality 85: shots are opaque and mostly text and photos, and they end up in ≤ 1080p video; a
- * 2880×1800 hero is ~0.4–0.8 MB as JPEG against 2–4 MB as PNG, and the 1440×8000 tall page ~1.5 MB
+ * 2160×1350 hero is ~0.4–0.8 MB as JPEG against 2–4 MB as PNG, and the 1440×8000 tall page ~1.5 MB
  * against 8–12 MB. At 2× the ringing JPEG adds around glyphs is far below what a video frame shows.
  */
 
@@ -48,7 +48,11 @@ export interface ScreenshotsResult {
   truncated: boolean;
 }
 
-const DETAIL_SCALE = 2;
+/**
+ * 1.5×: a 1440 px desktop shot is 2160 px wide, enough to fill a 1920 px frame without upscaling. 2× cost
+ * 3–4× a 1× shot and made screenshots more than half of a scan's time (docs/benchmarks.md, scan).
+ */
+const DETAIL_SCALE = 1.5;
 const QUALITY = 85;
 /** A section taller than this is shot from its top down to it (a pricing table is read from the top). */
 const MAX_SECTION_CSS = 2_000;
