@@ -34,15 +34,17 @@ the work around the encoder: stills are decoded, converted to YUV and fitted to 
 (sharp) on the thread pool instead of in JS; a held picture crosses the pipe once (Matroska timestamps,
 ffmpeg's fps filter repeats it: 0.8 instead of 5.6 GB); the narration is placed, normalised and
 AAC-encoded (fast coder) while the frames encode and muxed in last. Zoom and scroll frames keep the JS
-bilinear resampler, which measured cheaper than libvips for them. Since then: libass no longer burns the
-captions into all 1,800 frames inside the encoder (the encoder went from ~16.6 to ~13 CPU-s); it draws each
-caption look once (one ffmpeg run of the wanted timestamps only, ~1 CPU-s) and the compositor blends them
-as YUVA sprites; still planes are split by libvips instead of a JS loop; and composing starts as soon as
-the narration is spoken (festival's batch, one run for all lines), drawing each scene once Chromium has
-captured it, instead of after the whole capture. The render is CPU-bound on 2 cores: libx264 (ultrafast +
-CABAC + deblocking) ~10–13 CPU-s, the compositor's zoom/scroll resampling the next largest, Chromium and
-festival during capture. Wall time on this shared machine varies by several seconds between runs;
-compare the ratio to the bare encode measured in the same run.`;
+bilinear resampler, which measured cheaper than libvips for them. Still planes are now split by libvips
+(luma extracted, chroma halved, each its own pipeline; sharp's clone() copies a raw input in JS and must
+not be used): the compositor alone went from 15.3 to 13.6 s wall. Tried and measured, then removed
+(issue 11, second session): libass drawing each caption look once and the compositor blending the sprites
+(the encoder lost ~3 CPU-s, but the node thread that draws every frame gained more: composing alone 12.3 s
+before, 13.6 s with it), and composing scene by scene while Chromium still captured (wall unchanged within
+noise: both halves are CPU-bound on the same 2 cores). The render is CPU-bound: libx264 (ultrafast +
+CABAC + deblocking) ~10 CPU-s, libass ~3–4 CPU-s in the encoder, the compositor's main thread ~7 CPU-s,
+Chromium and festival during capture. Wall time on this shared machine varies by several seconds between
+runs (the bare encode itself from 7.9 to 11.2 s); compare the ratio to the bare encode measured in the
+same run.`;
 const SAMPLER = join(import.meta.dirname, "../lib/memory-sampler.mjs");
 
 /** Eight beats across three pages, each kind of motion, with lines long enough to fill a minute. */

@@ -31,7 +31,7 @@ export interface ClipOptions {
   signal?: AbortSignal;
 }
 
-export const CLIP_FPS = 30;
+const CLIP_FPS = 30;
 export const MAX_CLIP_FRAMES = 45;
 const CLIP_WALL_MS = 30_000;
 /** Identical frames in a row that mean the motion is over (the repeats are dropped). */

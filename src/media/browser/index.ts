@@ -1,7 +1,7 @@
 export type { Box, Target } from "./actions.js";
 export { boundingBox, click, hover, locate, navigate, scrollBy, scrollTo, type } from "./actions.js";
 export type { ClipOptions, RecordedClip } from "./clip.js";
-export { CLIP_FPS, ClipCamera, MAX_CLIP_FRAMES } from "./clip.js";
+export { ClipCamera } from "./clip.js";
 export type { LaunchOptions } from "./launch.js";
 export { BrowserUnavailableError, CHROMIUM_ARGS, DEFAULT_CHROMIUM, launchBrowser } from "./launch.js";
 export type { NetworkWatch } from "./network-quiet.js";

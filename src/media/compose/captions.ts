@@ -21,11 +21,8 @@ interface SceneCue {
   scene: number;
 }
 
-/** What captions need of a scene: its line and how long it is spoken. */
-type Narrated = Pick<ComposeScene, "narration">;
-
 function cuesFor(
-  scenes: readonly Narrated[],
+  scenes: readonly ComposeScene[],
   timeline: Timeline,
   box: { maxLineChars: number; maxLines: number } = { maxLineChars: MAX_LINE_CHARS, maxLines: MAX_LINES },
 ): SceneCue[] {
@@ -41,23 +38,21 @@ function cuesFor(
   return cues;
 }
 
-export function webVttFor(scenes: readonly Narrated[], timeline: Timeline): string {
+export function webVttFor(scenes: readonly ComposeScene[], timeline: Timeline): string {
   return toWebVtt(cuesFor(scenes, timeline).map((c) => c.cue));
 }
 
 /**
  * The ASS script to burn in, or null when nothing is drawn (no caption look and no mark). `framing` is
- * each scene's camera and target, in scene order; with `only`, the script has that scene's cues alone
- * (and the mark), and only its framing is read — a scene's captions can be drawn before later scenes exist.
+ * each scene's camera and target, in scene order.
  */
 export function assFor(
-  scenes: readonly Narrated[],
+  scenes: readonly ComposeScene[],
   timeline: Timeline,
   look: CaptionLook | null,
   layout: Layout,
-  framing: readonly (SceneFraming | undefined)[],
+  framing: readonly SceneFraming[],
   watermark: boolean,
-  only: number | null = null,
 ): string | null {
   if (!look && !watermark) return null;
   const { output } = layout;
@@ -65,19 +60,17 @@ export function assFor(
     ? cuesFor(scenes, timeline, {
         maxLineChars: captionLineChars(look, output.width, output.height),
         maxLines: look.maxLines,
-      })
-        .filter(({ scene }) => only === null || scene === only)
-        .map(({ cue, scene }) => ({
-          ...cue,
-          placement: placeCue(
-            cue,
-            look,
-            layout,
-            framing[scene] as SceneFraming,
-            timeline.scenes[scene] as Timeline["scenes"][number],
-            timeline.fps,
-          ),
-        }))
+      }).map(({ cue, scene }) => ({
+        ...cue,
+        placement: placeCue(
+          cue,
+          look,
+          layout,
+          framing[scene] as SceneFraming,
+          timeline.scenes[scene] as Timeline["scenes"][number],
+          timeline.fps,
+        ),
+      }))
     : [];
   return toAss({ ...output, look, cues, watermark, durationSeconds: timeline.durationSeconds });
 }

@@ -1,12 +1,10 @@
 import { applyCornerMask, type CornerMask, type Layout } from "./background.js";
 import { blendSprite, copyPlanes, createPlanes, type Planes, pastePlanes } from "./canvas.js";
-import type { CaptionState } from "./caption-track.js";
 import { drawFixedLayer } from "./fixed-layer.js";
 import type { FrameSpec, Layer } from "./motion.js";
 import { drawRegion } from "./resample.js";
 import { type CursorSprites, cursorSprites, placeCursor, rippleSprite, touchSprite } from "./sprites.js";
 import type { FrameStyle } from "./types.js";
-import { blendYuva } from "./yuva-sprite.js";
 
 /**
  * Frame specs → YUV pictures. The card content for a (still, camera) pair is cached, so a held shot is
@@ -106,8 +104,8 @@ export class FrameRenderer {
     return (this.ring[(this.current + 1) % FRAME_RING] as Planes).data;
   }
 
-  /** The picture for `spec`, with the captions and mark of its frame drawn over it. */
-  render(spec: FrameSpec, overlay: CaptionState | null = null): Planes {
+  /** The picture for `spec`. */
+  render(spec: FrameSpec): Planes {
     const cursor = this.toOutput(spec.cursor, spec.view);
     const ripple = spec.ripple ? { ...this.toOutput(spec.ripple.at, spec.view), t: spec.ripple.t } : null;
     const touch = this.pointer === "touch";
@@ -116,7 +114,6 @@ export class FrameRenderer {
       spec.fixed ? `fixed${spec.fixed.id}` : "",
       touch ? "" : `${Math.round(cursor.x * 2)},${Math.round(cursor.y * 2)}`,
       ripple ? `${ripple.t.toFixed(3)}` : "",
-      overlay ? `c${overlay.key}` : "",
     ].join("|");
     if (key === this.lastKey) {
       this.reused++;
@@ -143,8 +140,6 @@ export class FrameRenderer {
       const c = placeCursor(this.cursor, cursor.x, cursor.y);
       blendSprite(out, c.sprite, c.x, c.y);
     }
-    // Over everything, as libass drew them when it burned them in.
-    for (const sprite of overlay?.sprites ?? []) blendYuva(out, sprite);
     this.lastKey = key;
     return out;
   }

@@ -45,29 +45,27 @@ const YCBCR_OFFSET = [16.5, 128.5, 128.5];
 async function toPlanes(ycc: Buffer, width: number, height: number): Promise<Planes> {
   const w = width + (width % 2);
   const h = height + (height % 2);
-  let image = sharp(ycc, { raw: { width, height, channels: 3 } });
+  let pixels = ycc;
   if (w !== width || h !== height)
-    image = sharp(
-      await image
-        .extend({ right: w - width, bottom: h - height, extendWith: "copy" })
-        .raw()
-        .toBuffer(),
-      { raw: { width: w, height: h, channels: 3 } },
-    );
-  const [luma, chroma] = await Promise.all([
-    image.clone().extractChannel(0).raw().toBuffer(),
-    image
-      .clone()
-      .resize(w / 2, h / 2, { kernel: "linear" })
+    pixels = await sharp(ycc, { raw: { width, height, channels: 3 } })
+      .extend({ right: w - width, bottom: h - height, extendWith: "copy" })
       .raw()
-      .toBuffer(),
-  ]);
+      .toBuffer();
+  // Separate instances over the same buffer, not sharp's clone(): cloning copies a raw input in JS (it
+  // cost more than the conversion it replaces). Each plane comes out of libvips on its own, so the
+  // main thread only copies.
+  const raw = { raw: { width: w, height: h, channels: 3 as const } };
+  const half = (channel: 1 | 2) =>
+    sharp(pixels, raw)
+      .resize(w / 2, h / 2, { kernel: "linear" })
+      .extractChannel(channel)
+      .raw()
+      .toBuffer();
+  const [luma, u, v] = await Promise.all([sharp(pixels, raw).extractChannel(0).raw().toBuffer(), half(1), half(2)]);
   const p = createPlanes(w, h);
   p.y.set(luma);
-  for (let i = 0, o = 1; i < p.u.length; i++, o += 3) {
-    p.u[i] = chroma[o] as number;
-    p.v[i] = chroma[o + 1] as number;
-  }
+  p.u.set(u);
+  p.v.set(v);
   return p;
 }
 

@@ -123,28 +123,6 @@ export interface ComposeInput {
   onProgress?: (percent: number) => void;
 }
 
-/** What the timeline needs of a scene before it is captured (ComposeStreamInput). */
-export interface PlannedScene {
-  beatId: string;
-  narration: ComposeScene["narration"];
-  /**
-   * At least the scene's motion minimum (timeline.ts MotionPhases.minimum, clip included) once captured:
-   * the timeline is computed from it before the stills exist, and a scene that needs more is refused.
-   */
-  motionSeconds: number;
-}
-
-/**
- * A composition that starts before capture ends: the timeline, narration track and encoder start from
- * `plan`; each scene is drawn once it (and the one after it, which decides whether the camera pans on)
- * has been captured. The same video as composing the finished scenes, sooner.
- */
-export interface ComposeStreamInput extends Omit<ComposeInput, "scenes"> {
-  plan: readonly PlannedScene[];
-  /** Scene i once captured (rejects when its capture failed). */
-  scene: (i: number) => Promise<ComposeScene>;
-}
-
 export interface ComposedFile {
   path: string;
   bytes: number;

@@ -68,11 +68,6 @@ export interface RunOptions extends RunControl {
 export interface ProcessOptions extends RunOptions {
   /** Gives the process a stdin pipe to write to (default: no stdin). */
   stdin?: boolean;
-  /**
-   * Takes stdout as it arrives instead of keeping it (raw pictures: too large to hold); `stdoutLimit`
-   * does not apply and the result's `stdout` is empty.
-   */
-  onStdout?: (chunk: Buffer) => void;
 }
 
 export interface RunResult {
@@ -160,10 +155,6 @@ export function startProcess(binary: string, args: readonly string[], opts: Proc
     kill(null);
   });
   child.stdout?.on("data", (chunk: Buffer) => {
-    if (opts.onStdout) {
-      opts.onStdout(chunk);
-      return;
-    }
     stdoutSize += chunk.length;
     if (stdoutSize > stdoutLimit) {
       kill("output");

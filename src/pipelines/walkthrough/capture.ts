@@ -27,8 +27,6 @@ export interface CaptureOptions {
   onBeat?: (index: number, total: number) => void | Promise<void>;
   /** Record real-motion clips after opens, hovers and clicks that set the page moving (default true). */
   clips?: boolean;
-  /** Each beat's scene as soon as it is captured (the render composes while capture goes on). */
-  onScene?: (scene: CapturedScene) => void;
 }
 
 export interface CaptureResult {
@@ -163,7 +161,6 @@ export async function captureScenes(page: Page, beats: Beat[], opts: CaptureOpti
       await opts.checkpoint?.();
       beatId = beat.id;
       await captureBeat(beat);
-      opts.onScene?.(scenes[scenes.length - 1] as CapturedScene);
       await opts.onBeat?.(i + 1, beats.length);
     }
   } finally {

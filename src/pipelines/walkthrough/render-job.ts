@@ -3,24 +3,22 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { type BrowserSession, BrowserUnavailableError, type CaptureSpec } from "../../media/browser/index.js";
 import { withClip } from "../../media/compose/clip.js";
-import { composeStream } from "../../media/compose/index.js";
-import { computeTimeline, LEAD_IN_SECONDS, motionPhases, type TimelineScene } from "../../media/compose/timeline.js";
-import type { CapturedScene, Viewport } from "../../media/compose/types.js";
+import { composeWalkthrough } from "../../media/compose/index.js";
+import { computeTimeline, motionPhases } from "../../media/compose/timeline.js";
+import type { CapturedScene, ComposeScene, Viewport } from "../../media/compose/types.js";
 import { TtsUnavailableError } from "../../media/tts/engine.js";
 import { PipelineFailure, type PipelineOutput, type PipelineRun } from "../run.js";
 import { keepBeats } from "./beat-fit.js";
-import { captureScenes, viewportOf } from "./capture.js";
+import { captureScenes } from "./capture.js";
 import type { RenderSettings, WalkthroughDeps } from "./deps.js";
 import { planWalkthrough } from "./explore.js";
 import { type FencedSession, openFencedSession } from "./fenced-session.js";
-import { motionBound } from "./motion-bound.js";
 import { type Narration, narrate } from "./narrate.js";
 import { narrationLine } from "./narration-text.js";
 import { NavigationError, performBeat } from "./perform.js";
 import type { Beat } from "./plan.js";
 import type { RenderBeat, RenderJobInput } from "./render-input.js";
 import { writeQualityReport } from "./render-quality.js";
-import { SceneFeed } from "./scene-feed.js";
 import { SignInError, signIn } from "./sign-in.js";
 import { signInFailure } from "./sign-in-failure.js";
 
@@ -47,8 +45,6 @@ async function replay(
   ctx: {
     checkpoint: () => Promise<void>;
     onBeat: (done: number, total: number) => Promise<void>;
-    /** Each shown beat's scene as soon as it is captured. */
-    onScene: (scene: CapturedScene) => void;
     /** Cancels a capture mid-step too (a settle wait stops at once, not at its bound). */
     signal: AbortSignal;
   },
@@ -77,7 +73,6 @@ async function replay(
         signal: ctx.signal,
         checkpoint: ctx.checkpoint,
         onBeat: async () => ctx.onBeat(++done, beats.length),
-        onScene: ctx.onScene,
       });
       scenes.push(...result.scenes);
       unsettled.push(...result.unsettled);
@@ -89,26 +84,40 @@ async function replay(
 }
 
 /**
- * How many scenes, from the first, fit the render's length (narration is only known now; the
+ * Scenes shown, cut from the end until they fit the render's length (narration is only known now; the
  * create-time fit used the plan's estimates). A fixed length may squeeze holds and tails (the timeline's
  * floor); an Auto ceiling holds the scenes at their natural length. The first scene always stays.
  */
-function fitCount(scenes: readonly TimelineScene[], seconds: number, fixed: boolean): number {
+function fitScenes<T extends { scene: CapturedScene; narration: Narration }>(
+  items: T[],
+  viewport: Viewport,
+  seconds: number,
+  fixed: boolean,
+): T[] {
+  let kept = items;
   // Fits when the timeline can hold it at `seconds`: holds and tails may shrink, motion and speech not.
-  const fits = (n: number) => {
+  const fits = (list: T[]) => {
     try {
-      return computeTimeline(scenes.slice(0, n), FPS, fixed ? seconds : null).durationSeconds <= seconds + 1e-9;
+      const timeline = computeTimeline(
+        list.map((x) => ({
+          beatId: x.scene.beatId,
+          motionSeconds: withClip(motionPhases(x.scene.motion, viewport), x.scene.clip).minimum,
+          narrationSeconds: x.narration.durationSeconds,
+        })),
+        FPS,
+        fixed ? seconds : null,
+      );
+      return timeline.durationSeconds <= seconds + 1e-9;
     } catch (err) {
       if (err instanceof RangeError) return false;
       throw err;
     }
   };
-  let n = scenes.length;
-  while (n > 1 && !fits(n)) n--;
+  while (kept.length > 1 && !fits(kept)) kept = kept.slice(0, -1);
   // One beat whose own line outlasts the length: no cut can make it fit, and retrying will not either.
-  if (!fits(n))
+  if (!fits(kept))
     throw new PipelineFailure("options_invalid", `the first beat's narration is longer than ${seconds} seconds`, false);
-  return n;
+  return kept;
 }
 
 /**
@@ -185,8 +194,7 @@ export async function renderWalkthrough(
     await checkpoint();
     await progress("capturing", 20);
     const shown = beats.filter((b) => !b.hidden);
-    if (shown.length === 0) throw new PipelineFailure("storyboard_empty", "no beat could be shown", false);
-    // Speech and capture overlap: the engine runs in its own process while Chromium works.
+    // Speech and capture overlap: espeak-ng runs in its own process while Chromium works.
     const speaking = narrate(
       engine,
       voice,
@@ -196,63 +204,34 @@ export async function renderWalkthrough(
       checkpoint,
     );
     speaking.catch(() => undefined);
-    const viewport = await viewportOf(session.page);
-    const feed = new SceneFeed<CapturedScene>(shown.length);
-    let composing = false;
-    const capturing = replay(session, beats, {
+    const captured = await replay(session, beats, {
       signal,
       checkpoint,
-      onBeat: async (done, total) => {
-        if (!composing) await progress("capturing", 20 + Math.round((done / total) * 25));
-      },
-      onScene: (scene) => feed.push(scene),
-    }).then(
-      async (captured) => {
-        await fenced?.close();
-        fenced = null;
-        return captured;
-      },
-      (err: unknown) => {
-        feed.fail(err);
-        throw err;
-      },
-    );
-    capturing.catch(() => undefined);
+      onBeat: (done, total) => progress("capturing", 20 + Math.round((done / total) * 25)),
+    });
+    const viewport = captured.viewport;
+    // Stills taken while the page still moved (a live chart, a request that never ends): the video
+    // shows the page as it was at the wait's bound. The quality report names them too.
+    if (captured.unsettled.length > 0)
+      run.warn?.("walkthrough: stills taken before the page settled", { unsettledBeats: captured.unsettled });
+    await fenced.close();
+    fenced = null;
     const narrations = await speaking;
-
-    // The timeline needs each scene's motion. When every line outlasts the longest motion its beat can
-    // have, the lines alone decide it and composing starts now, scene by scene as capture delivers them;
-    // otherwise (silent or very short lines) it waits for the captured motions.
-    const bounds = shown.map((b) => motionBound(b, viewport));
-    const spoken = (n: Narration) => (n.durationSeconds > 0 ? LEAD_IN_SECONDS + n.durationSeconds : 0);
-    const early = shown.every((_b, i) => spoken(narrations[i] as Narration) >= (bounds[i] as number));
-    const motion = early
-      ? bounds
-      : (await capturing).scenes.map((s) => withClip(motionPhases(s.motion, viewport), s.clip).minimum);
-    const kept = fitCount(
-      shown.map((b, i) => ({
-        beatId: b.id,
-        motionSeconds: motion[i] as number,
-        narrationSeconds: (narrations[i] as Narration).durationSeconds,
-      })),
-      input.length.seconds,
-      input.length.targetSeconds !== null,
-    );
+    if (!viewport || captured.scenes.length === 0)
+      throw new PipelineFailure("storyboard_empty", "no beat could be shown", false);
 
     await checkpoint();
-    composing = true;
     await progress("composing", 50);
-    const spokenLine = (i: number) => {
-      const n = narrations[i] as Narration;
-      return { text: n.text, wavPath: n.wavPath, durationSeconds: n.durationSeconds };
-    };
+    const paired = captured.scenes.map((scene, i) => ({ scene, narration: narrations[i] as Narration }));
+    const kept = fitScenes(paired, viewport, input.length.seconds, input.length.targetSeconds !== null);
+    const scenes: ComposeScene[] = kept.map(({ scene, narration }) => ({
+      ...scene,
+      narration: { text: narration.text, wavPath: narration.wavPath, durationSeconds: narration.durationSeconds },
+    }));
     const outDir = join(dir, "out");
     await mkdir(outDir, { recursive: true });
-    const composed = await composeStream({
-      plan: shown
-        .slice(0, kept)
-        .map((b, i) => ({ beatId: b.id, narration: spokenLine(i), motionSeconds: motion[i] as number })),
-      scene: (i) => feed.get(i).then((scene) => ({ ...scene, narration: spokenLine(i) })),
+    const composed = await composeWalkthrough({
+      scenes,
       viewport,
       output,
       fps: FPS,
@@ -264,14 +243,6 @@ export async function renderWalkthrough(
       signal,
       onProgress: (pct) => void progress("composing", 50 + Math.round(pct * 0.45)).catch(() => undefined),
     });
-    const captured = await capturing;
-    // Stills taken while the page still moved (a live chart, a request that never ends): the video
-    // shows the page as it was at the wait's bound. The quality report names them too.
-    if (captured.unsettled.length > 0)
-      run.warn?.("walkthrough: stills taken before the page settled", { unsettledBeats: captured.unsettled });
-    const keptScenes = captured.scenes
-      .slice(0, kept)
-      .map((scene, i) => ({ scene, narration: narrations[i] as Narration }));
 
     await checkpoint();
     // Render time up to the encoded video: what the speed target is about (measuring and storing are not).
@@ -281,7 +252,7 @@ export async function renderWalkthrough(
       composed,
       {
         plannedBeats: shown.length,
-        kept: keptScenes,
+        kept,
         unsettled: captured.unsettled,
         language: input.options.language,
         renderSeconds,
