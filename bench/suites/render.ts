@@ -2,13 +2,15 @@
 // scroll and a typed field; cursor, zoom, classic captions, the default English voice), rendered through the
 // real job (POST /storyboards/{id}/renders → walkthrough.render) on SQLite with real Chromium and ffmpeg.
 //
-// Targets (issue "Walkthroughs"): ≤ 30 s wall (2× faster than real time), peak memory ≤ 1.5 GB for the
-// whole process tree (node + Chromium + ffmpeg + the TTS engine), 0 frames dropped or duplicated against the
-// plan, audio/video drift at the end ≤ 20 ms.
+// Targets (issue "Walkthroughs"): ≤ 30 s wall (2× faster than real time) and ≤ 2× the bare encode below,
+// peak memory ≤ 1.5 GB for the whole process tree (node + Chromium + ffmpeg + the TTS engine), 0 frames
+// dropped or duplicated against the plan, audio/video drift at the end ≤ 20 ms.
 //
 // Baselines in the same run: the video's own length (real time), and the bare encoder: ffmpeg's libx264
-// with the render's preset on 1800 raw 1080p frames of one still, the floor any renderer of this video
-// pays on this machine. The render's wall time is reported as a ratio to both.
+// (preset superfast, the renders' preset when the target was set) on 1800 raw 1080p frames of one
+// detailed test picture. It is a fixed reference workload, not the render's own encoder settings: a
+// cheaper encoder setting in the render must not make its yardstick cheaper too. It is encoded before
+// each scored round and the best of those is the baseline.
 import { spawn } from "node:child_process";
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
@@ -27,24 +29,24 @@ const FPS = 30;
 const TARGET_WALL_S = 30;
 const TARGET_PEAK_MB = 1536;
 const TARGET_DRIFT_MS = 20;
+/** Issue 11: the render's wall time at most twice a bare x264 encode measured in the same run. */
+const TARGET_BARE_RATIO = 2;
 const ROUNDS = Number(process.env.BENCH_ROUNDS || 2);
 const NOTES = `How the figures were reached (same benchmark): capturing at 1.25× (the output's own scale) rather
 than 1.5× saved ~3 s; dropping x264's B-frames took ffmpeg from 22 to 19 CPU-s. Decision 0021 then cut
 the work around the encoder: stills are decoded, converted to YUV and fitted to the card by libvips
-(sharp) on the thread pool instead of in JS; a held picture crosses the pipe once (Matroska timestamps,
-ffmpeg's fps filter repeats it: 0.8 instead of 5.6 GB); the narration is placed, normalised and
-AAC-encoded (fast coder) while the frames encode and muxed in last. Zoom and scroll frames keep the JS
-bilinear resampler, which measured cheaper than libvips for them. Still planes are now split by libvips
-(luma extracted, chroma halved, each its own pipeline; sharp's clone() copies a raw input in JS and must
-not be used): the compositor alone went from 15.3 to 13.6 s wall. Tried and measured, then removed
-(issue 11, second session): libass drawing each caption look once and the compositor blending the sprites
-(the encoder lost ~3 CPU-s, but the node thread that draws every frame gained more: composing alone 12.3 s
-before, 13.6 s with it), and composing scene by scene while Chromium still captured (wall unchanged within
-noise: both halves are CPU-bound on the same 2 cores). The render is CPU-bound: libx264 (ultrafast +
-CABAC + deblocking) ~10 CPU-s, libass ~3–4 CPU-s in the encoder, the compositor's main thread ~7 CPU-s,
-Chromium and festival during capture. Wall time on this shared machine varies by several seconds between
-runs (the bare encode itself from 7.9 to 11.2 s); compare the ratio to the bare encode measured in the
-same run.`;
+(sharp) on the thread pool instead of in JS; a held picture crosses the pipe once; the narration is
+placed, normalised and AAC-encoded (fast coder) while the frames encode and muxed in last. Zoom and
+scroll frames keep the JS bilinear resampler, which measured cheaper than libvips for them. Decision 0026
+took the render from ~2.0× to ~1.8× the bare encode: libx264 spent ~4.4 ms on every 1080p frame that
+only repeats the one before (8 of its 10.5 CPU-s here), so it now codes only the ~300 pictures sent and
+the frames in between are written as skipped P pictures (a constant-rate file all the same); captions
+are burned on the pictures as sent (libass ~3 CPU-s → ~0.5). Tried, measured and removed earlier: libass
+drawing each caption look once with the compositor blending the sprites, and composing scene by scene
+while Chromium still captured (both halves are CPU-bound on the same 2 cores). What remains: Chromium's
+capture and festival (~7 s of wall before composing starts), the compositor's resampling on node's main
+thread (~6 CPU-s), x264 on the sent pictures. Wall time on this shared machine varies by seconds between
+runs; each round encodes its own bare baseline just before, and the best of each is compared.`;
 const SAMPLER = join(import.meta.dirname, "../lib/memory-sampler.mjs");
 
 /** Eight beats across three pages, each kind of motion, with lines long enough to fill a minute. */
@@ -306,24 +308,32 @@ export const render: Suite = {
     const site = await startSite();
     const h = await Harness.start({ config: { allowPrivateHosts: ["127.0.0.1"] }, rateStore: "memory" });
     try {
-      const bareS = await bareEncodeSeconds(dir);
-      console.log(`bare encode of ${SECONDS * FPS} frames: ${bareS.toFixed(1)} s`);
       // A first render warms Chromium's launch and the disk cache; it is reported but not scored.
       const warm = await renderOnce(h, site.url, dir, 0);
       console.log(`warm-up render: ${warm.wallS.toFixed(1)} s`);
+      // Each round encodes the bare baseline right before its render, so a busy spell on the shared
+      // machine slows both; the best of each is scored.
       const rounds: Round[] = [];
+      const bares: number[] = [];
       for (let r = 1; r <= ROUNDS; r++) {
+        bares.push(await bareEncodeSeconds(dir));
         const round = await renderOnce(h, site.url, dir, r);
-        console.log(`round ${r}: ${round.wallS.toFixed(1)} s, peak ${round.peakMb.toFixed(0)} MB`);
+        console.log(
+          `round ${r}: bare ${bares.at(-1)?.toFixed(1)} s, render ${round.wallS.toFixed(1)} s, peak ${round.peakMb.toFixed(0)} MB`,
+        );
         rounds.push(round);
       }
+      const bareS = Math.min(...bares);
       const best = rounds.reduce((a, b) => (b.wallS < a.wallS ? b : a));
       const worstPeak = Math.max(...rounds.map((r) => r.peakMb), warm.peakMb);
       const dropped = Math.max(...rounds.map((r) => r.dropped));
       const duplicated = Math.max(...rounds.map((r) => r.duplicated));
       const drift = Math.max(...rounds.map((r) => r.driftMs));
       const missed: string[] = [];
+      const bareRatio = best.wallS / bareS;
       if (best.wallS > TARGET_WALL_S) missed.push(`wall ${best.wallS.toFixed(1)} s > ${TARGET_WALL_S} s`);
+      if (bareRatio > TARGET_BARE_RATIO)
+        missed.push(`wall ${bareRatio.toFixed(2)}× the bare encode > ${TARGET_BARE_RATIO}×`);
       if (worstPeak > TARGET_PEAK_MB) missed.push(`peak ${worstPeak.toFixed(0)} MB > ${TARGET_PEAK_MB} MB`);
       if (dropped > 0 || duplicated > 0) missed.push(`${dropped} dropped / ${duplicated} duplicated frames`);
       if (drift > TARGET_DRIFT_MS) missed.push(`drift ${drift.toFixed(1)} ms > ${TARGET_DRIFT_MS} ms`);
@@ -337,7 +347,7 @@ export const render: Suite = {
         `## render: ${render.title}`,
         "",
         `Command: \`${command}\`. Machine: ${machine()}; load average ${load()} at the end.`,
-        `Eight beats (navigate, scroll, 3 clicks, 2 hovers, a typed field) on the fixture site, targetSeconds ${SECONDS}, landscape 1920×1080, desktop capture, classic captions, narration in the default English voice (festival's HTS voice); ${ROUNDS} scored rounds after a warm-up, best wall time reported, worst of the rest.`,
+        `Eight beats (navigate, scroll, 3 clicks, 2 hovers, a typed field) on the fixture site, targetSeconds ${SECONDS}, landscape 1920×1080, desktop capture, classic captions, narration in the default English voice (festival's HTS voice); ${ROUNDS} scored rounds after a warm-up, each after a bare encode; best wall time reported, worst of the rest.`,
         "",
         table(
           ["Figure", "Measured", "Target", ""],
@@ -355,9 +365,15 @@ export const render: Suite = {
               verdict(SECONDS / best.wallS >= 2),
             ],
             [
-              "Wall vs bare libx264 encode of the same frames",
-              `${(best.wallS / bareS).toFixed(2)}× (bare ${bareS.toFixed(1)} s)`,
-              "(baseline)",
+              "Wall vs a bare libx264 encode of 1800 1080p frames (best render / best bare)",
+              `${bareRatio.toFixed(2)}× (bare ${bareS.toFixed(1)} s)`,
+              `≤ ${TARGET_BARE_RATIO}×`,
+              verdict(bareRatio <= TARGET_BARE_RATIO),
+            ],
+            [
+              "All rounds: render / bare",
+              rounds.map((r, i) => `${r.wallS.toFixed(1)} / ${bares[i]?.toFixed(1)} s`).join(", "),
+              "",
               "",
             ],
             [

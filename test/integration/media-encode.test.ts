@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { concatAudio, encodeVideo, posterFrame, sha256File } from "../../src/media/ffmpeg/encode.js";
 import { startStreamEncode } from "../../src/media/ffmpeg/encode-stream.js";
 import { probe } from "../../src/media/ffmpeg/probe.js";
-import { FfmpegError, runFfmpeg } from "../../src/media/ffmpeg/run.js";
+import { FfmpegError, runFfmpeg, runFfprobe } from "../../src/media/ffmpeg/run.js";
 
 /** Offsets of the top-level MP4 boxes, in file order. */
 function topLevelBoxes(buf: Buffer): { type: string; offset: number }[] {
@@ -234,8 +234,7 @@ describe.runIf(process.env.CLIPWRIGHT_TEST_DB !== "postgres")("media encoding wi
       const grey = (v: number) => Buffer.concat([Buffer.alloc(64 * 64, v), Buffer.alloc(64 * 32, 128)]);
       await encoder.write(grey(40), 0);
       await encoder.write(grey(200), 10);
-      await encoder.write(grey(200), 29);
-      await expect(encoder.write(grey(90), 29)).rejects.toBeInstanceOf(RangeError);
+      await expect(encoder.write(grey(90), 10)).rejects.toBeInstanceOf(RangeError);
       await encoder.finish();
       const info = await probe(out, { countFrames: true });
       expect(info.video).toMatchObject({ frames: 30, durationSeconds: 1 });
@@ -245,6 +244,57 @@ describe.runIf(process.env.CLIPWRIGHT_TEST_DB !== "postgres")("media encoding wi
       expect(levels).toHaveLength(30);
       expect(levels.slice(0, 10).every((v) => Math.abs(v - 28) <= 2)).toBe(true);
       expect(levels.slice(10).every((v) => Math.abs(v - 214) <= 2)).toBe(true);
+    });
+
+    it("encodes only the pictures sent: held frames are skipped P frames, keyframes every two seconds", async () => {
+      const out = join(dir, "held-long.mp4");
+      const encoder = stream({ out, frames: 150 });
+      // Noisy pictures (real work for x264) around three luma levels.
+      const noisy = (v: number) => {
+        const p = Buffer.alloc(64 * 64 * 1.5, 128);
+        for (let i = 0; i < 64 * 64; i++) p[i] = v + ((i * 7919) % 17) - 8;
+        return p;
+      };
+      expect([0, 59, 60, 61, 120].map((f) => encoder.isKeyframe(f))).toEqual([true, false, true, false, true]);
+      await encoder.write(noisy(60), 0);
+      await encoder.write(noisy(180), 17);
+      // Holding past a keyframe is refused: a picture must be sent at frame 60.
+      await expect(encoder.write(noisy(100), 70)).rejects.toBeInstanceOf(RangeError);
+      await encoder.write(noisy(180), 60);
+      await encoder.write(noisy(180), 120);
+      await encoder.write(noisy(100), 130);
+      await encoder.finish();
+      const info = await probe(out, { countFrames: true });
+      expect(info.video).toMatchObject({ frames: 150, durationSeconds: 5 });
+      const packets = await runFfprobe([
+        "-v",
+        "error",
+        "-select_streams",
+        "v",
+        "-show_entries",
+        "packet=pts,size,flags",
+        "-of",
+        "csv=p=0",
+        out,
+      ]);
+      const rows = packets.stdout
+        .trim()
+        .split("\n")
+        .map((l) => l.split(","))
+        .map(([pts, size, flags]) => ({ pts: Number(pts), size: Number(size), key: (flags ?? "").includes("K") }));
+      expect(rows.map((r) => r.pts)).toEqual(Array.from({ length: 150 }, (_, i) => i));
+      expect(rows.filter((r) => r.key).map((r) => r.pts)).toEqual([0, 60, 120]);
+      const sent = new Set([0, 17, 60, 120, 130]);
+      for (const r of rows) if (!sent.has(r.pts)) expect(r.size).toBeLessThan(32);
+      const lumaFile = join(dir, "held-long.gray");
+      await runFfmpeg(["-y", "-i", out, "-vf", "scale=1:1,format=gray", "-f", "rawvideo", lumaFile]);
+      const levels = [...(await readFile(lumaFile))];
+      const grey = (v: number) => Math.round(((v - 16) * 255) / 219);
+      const near = (from: number, to: number, v: number) =>
+        levels.slice(from, to).every((l) => Math.abs(l - grey(v)) <= 3);
+      expect(near(0, 17, 60)).toBe(true);
+      expect(near(17, 130, 180)).toBe(true);
+      expect(near(130, 150, 100)).toBe(true);
     });
 
     it("reports ffmpeg's own error, and refuses frames after it", async () => {

@@ -1,6 +1,4 @@
 import { describe, expect, it } from "vitest";
-import { BACKGROUNDS, CAPTION_STYLES, CAPTURES } from "../../src/domains/catalog/render-options.js";
-import { frameStyleOf } from "../../src/domains/renders/render-options.js";
 import {
   assColor,
   assTime,
@@ -10,17 +8,9 @@ import {
   WATERMARK_TEXT,
   watermarkBox,
 } from "../../src/media/captions/ass.js";
+import { catalogueLook } from "../support/caption-looks.js";
 
-/** A catalogue caption style's look, mapped to the compositor's terms as a render maps it. */
-const look = (id: string) => {
-  const captionStyle = CAPTION_STYLES.find((x) => x.id === id);
-  const background = BACKGROUNDS[0];
-  const capture = CAPTURES[0];
-  const mapped =
-    captionStyle && background && capture ? frameStyleOf({ background, captionStyle, capture }).captions : null;
-  if (!mapped) throw new Error(id);
-  return mapped;
-};
+const look = catalogueLook;
 
 /** The text part of each Dialogue line. */
 const dialogueTexts = (ass: string) =>

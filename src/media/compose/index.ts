@@ -2,10 +2,12 @@ import { randomBytes } from "node:crypto";
 import { mkdir, mkdtemp, rename, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
+import { assChangeTimesMs } from "../captions/ass-changes.js";
 import { artifactOf, concatAudio, posterFrame } from "../ffmpeg/encode.js";
 import { filterValue, type StreamEncoder, startStreamEncode } from "../ffmpeg/encode-stream.js";
 import { normalizeLoudness } from "../ffmpeg/loudness.js";
 import { muxTracks, narrationTrack } from "../ffmpeg/mux.js";
+import { firstFrameAtOrAfter } from "../ffmpeg/raw-matroska.js";
 import { FfmpegError } from "../ffmpeg/run.js";
 import { cornerMask, layoutFor, renderBackground } from "./background.js";
 import { captionBandHeight, captionRoom, type SceneFraming } from "./caption-placement.js";
@@ -137,6 +139,8 @@ export async function composeWalkthrough(input: ComposeInput): Promise<ComposedV
     );
     const ass = assFor(scenes, timeline, look, layout, framing, input.watermark);
     let videoFilter: string | null = null;
+    // The burn-in filter draws only the pictures it is sent: a held picture is sent again where captions change.
+    const captionChanges = new Set(ass === null ? [] : assChangeTimesMs(ass).map((ms) => firstFrameAtOrAfter(ms, fps)));
     if (ass !== null) {
       const assPath = join(work, "captions.ass");
       await writeFile(assPath, ass);
@@ -214,8 +218,8 @@ export async function composeWalkthrough(input: ComposeInput): Promise<ComposedV
         // Writes finish in order, so the last one queued from a buffer says when it is free again.
         await inFlight.get(renderer.nextBuffer());
         const picture = renderer.render(frameSpec(plan, f)).data;
-        // A held picture is not sent again (ffmpeg repeats it), except the video's last frame.
-        if (picture !== sentLast || written === timeline.frames - 1) {
+        // A held picture is not sent again (the encoder holds it), except at keyframes and caption changes.
+        if (picture !== sentLast || encoder.isKeyframe(written) || captionChanges.has(written)) {
           const sent = encoder.write(picture, written);
           sent.catch(() => {}); // awaited later; a failed encoder also rejects `done`
           inFlight.set(picture, sent);

@@ -1,19 +1,26 @@
+import { readFile, rm, writeFile } from "node:fs/promises";
 import { resolve } from "node:path";
+import { constantRateStream } from "../h264/cfr-stream.js";
 import { matroskaHeader, pictureHeader } from "./raw-matroska.js";
-import { ffmpegOf, type RunControl, startProcess } from "./run.js";
+import { ffmpegOf, type RunControl, runFfmpeg, startProcess } from "./run.js";
 
 /**
  * One ffmpeg process fed raw yuv420p pictures on stdin (no PNG per frame: decoding those costs more than
- * the encode), each with the frame number it is shown from (raw-matroska.ts): a picture held for many
- * frames is written once, and ffmpeg's fps filter repeats it up to the next one. The caller writes
- * pictures at increasing frame numbers, the first at 0 and the last at `frames` - 1 (that one is what
- * tells ffmpeg where the video ends); each `write` resolves once the pipe has taken the bytes, after
- * which the caller may reuse or change the buffer. The output is a video-only MP4 of exactly `frames`
- * frames at `fps`; mux.ts adds the narration afterwards, so the audio is prepared while the frames encode.
+ * the encode), each with the frame number it is shown from (raw-matroska.ts). A picture held for many
+ * frames is written and encoded once: libx264 codes only the pictures sent, and the frames in between
+ * become held frames, P pictures of skipped macroblocks that repeat the one before at no encoder cost
+ * (../h264/cfr-stream.ts). The result is still a constant 1-frame-per-tick video.
+ *
+ * The caller writes pictures at increasing frame numbers: the first at 0, one at every keyframe
+ * (`isKeyframe`: every two seconds, so seeking never decodes far) and wherever the picture changes; each
+ * `write` resolves once the pipe has taken the bytes, after which the caller may reuse or change the
+ * buffer. The output is a video-only MP4 of exactly `frames` frames at `fps`; mux.ts adds the narration
+ * afterwards, so the audio is prepared while the frames encode.
  *
  * Abort (signal) or a failed write kills ffmpeg with SIGKILL; `done` then rejects with an FfmpegError
  * (the process is run by run.ts's `startProcess`, like every other ffmpeg run).
- * The caller owns the output path (write to a temporary name and rename on success).
+ * The caller owns the output path (write to a temporary name and rename on success); the encoder's
+ * intermediate files sit beside it and are removed.
  */
 
 export interface StreamEncodeOptions extends RunControl {
@@ -22,7 +29,11 @@ export interface StreamEncodeOptions extends RunControl {
   fps: number;
   /** Frames the video has. */
   frames: number;
-  /** An ffmpeg video filter applied to the frames (e.g. `ass=…`), or null. */
+  /**
+   * An ffmpeg video filter applied to each picture as it is sent (e.g. `ass=…`), or null. It sees a held
+   * picture once, at the timestamp it was sent with (raw-matroska.ts `frameTimestampMs`), so the caller
+   * must send a picture again wherever the filter's drawing changes (a caption's start or end).
+   */
   videoFilter: string | null;
   out: string;
   preset?: "ultrafast" | "superfast" | "veryfast" | "faster";
@@ -34,7 +45,9 @@ export interface StreamEncodeOptions extends RunControl {
 export interface StreamEncoder {
   /** The picture shown from frame `at` on; resolves when it has been handed to the pipe. */
   write(picture: Buffer, at: number): Promise<void>;
-  /** Closes stdin and resolves when ffmpeg has finished the file. */
+  /** Whether frame `at` starts a group of pictures: a picture must be written there. */
+  isKeyframe(at: number): boolean;
+  /** Closes stdin, waits for ffmpeg, and writes the constant-rate MP4. */
   finish(): Promise<void>;
   /** Kills ffmpeg (idempotent). */
   kill(): void;
@@ -47,13 +60,21 @@ export function filterValue(value: string): string {
   return option.replace(/[\\'[\],;]/g, (c) => `\\${c}`);
 }
 
+const COLOUR = ["-color_range", "tv", "-colorspace", "bt709", "-color_primaries", "bt709", "-color_trc", "bt709"];
+
 export function startStreamEncode(opts: StreamEncodeOptions): StreamEncoder {
   const { width, height, fps, frames } = opts;
+  const out = resolve(opts.out);
+  const encoded = `${out}.h264`;
+  const constant = `${out}.cfr.h264`;
+  const gop = Math.max(1, Math.round(fps * 2));
+  const isKeyframe = (at: number) => at % gop === 0;
   const args = ["-hide_banner", "-nostdin", "-loglevel", "error", "-y"];
   args.push("-f", "matroska", "-thread_queue_size", "16", "-i", "pipe:0");
-  const vf = [`fps=${fps}`, "setparams=range=tv:color_primaries=bt709:color_trc=bt709:colorspace=bt709"];
+  // The caller's filter (captions) draws each picture as sent; the caller sends one wherever it changes.
+  const vf = ["setparams=range=tv:color_primaries=bt709:color_trc=bt709:colorspace=bt709"];
   if (opts.videoFilter) vf.push(opts.videoFilter);
-  args.push("-map", "0:v:0", "-vf", vf.join(","));
+  args.push("-map", "0:v:0", "-vf", vf.join(","), "-fps_mode", "passthrough");
   args.push(
     "-c:v",
     "libx264",
@@ -63,25 +84,20 @@ export function startStreamEncode(opts: StreamEncodeOptions): StreamEncoder {
     String(opts.crf ?? 23),
     "-pix_fmt",
     "yuv420p",
-    ...(opts.x264Params ? ["-x264-params", opts.x264Params] : []),
+    // No B-frames: held frames go in decode order, which must be display order (cfr-stream.ts).
+    "-x264-params",
+    [opts.x264Params, "bframes=0"].filter(Boolean).join(":"),
     "-profile:v",
     "high",
+    // Keyframes where the caller sent the keyframe pictures (each consumes one 2-second mark), never
+    // by x264's own count: it counts pictures, not frames.
     "-g",
-    String(Math.max(1, Math.round(fps * 2))),
-    "-frames:v",
-    String(frames),
-    "-fps_mode",
-    "passthrough",
-    "-color_range",
-    "tv",
-    "-colorspace",
-    "bt709",
-    "-color_primaries",
-    "bt709",
-    "-color_trc",
-    "bt709",
+    String(frames + 1),
+    "-force_key_frames",
+    `expr:gte(t,n_forced*${gop / fps})`,
+    ...COLOUR,
   );
-  args.push("-an", "-map_metadata", "-1", "-f", "mp4", `file:${resolve(opts.out)}`);
+  args.push("-an", "-map_metadata", "-1", "-f", "h264", `file:${encoded}`);
 
   const proc = startProcess(ffmpegOf(opts), args, { ...opts, stdin: true });
   const done = proc.done.then(() => undefined);
@@ -90,6 +106,7 @@ export function startStreamEncode(opts: StreamEncodeOptions): StreamEncoder {
   // Resolves on the write callback (the bytes are in the pipe), not on write()'s return value: until
   // then the stream still holds the buffer, and the caller may be about to draw into it again.
   const pictureBytes = (width * height * 3) / 2;
+  const shownFrom: number[] = [];
   let next = 0;
   const write = (picture: Buffer, at: number): Promise<void> =>
     new Promise<void>((res, rej) => {
@@ -99,12 +116,18 @@ export function startStreamEncode(opts: StreamEncodeOptions): StreamEncoder {
         gone();
         return;
       }
-      if (picture.length !== pictureBytes || !Number.isInteger(at) || at < next || at >= frames) {
-        rej(new RangeError(`a ${width}×${height} picture at frame ${next}–${frames - 1} expected, got frame ${at}`));
+      const skipsKeyframe = Math.ceil(next / gop) * gop < at;
+      if (picture.length !== pictureBytes || !Number.isInteger(at) || at < next || at >= frames || skipsKeyframe) {
+        rej(
+          new RangeError(
+            `a ${width}×${height} picture at frame ${next}–${frames - 1}, none past the keyframe at ${Math.ceil(next / gop) * gop}, expected; got frame ${at}`,
+          ),
+        );
         return;
       }
       if (next === 0) stdin.write(matroskaHeader(width, height, fps));
       next = at + 1;
+      shownFrom.push(at);
       stdin.write(pictureHeader(at, fps, picture.length));
       stdin.write(picture, (err) => {
         if (err) gone();
@@ -114,7 +137,47 @@ export function startStreamEncode(opts: StreamEncodeOptions): StreamEncoder {
 
   const finish = async (): Promise<void> => {
     proc.stdin?.end();
-    await done;
+    try {
+      await done;
+      if (shownFrom.length === 0) throw new RangeError("no picture was written");
+      const lastKeyframe = Math.floor((frames - 1) / gop) * gop;
+      if ((shownFrom.at(-1) as number) < lastKeyframe)
+        throw new RangeError(`no picture was written at the keyframe ${lastKeyframe}`);
+      await writeFile(constant, constantRateStream(await readFile(encoded), shownFrom, frames));
+      // Stream copy into MP4; the track's timescale is the frame rate, so every frame lasts one tick.
+      await runFfmpeg(
+        [
+          "-hide_banner",
+          "-nostdin",
+          "-loglevel",
+          "error",
+          "-y",
+          "-f",
+          "h264",
+          "-framerate",
+          String(fps),
+          "-i",
+          `file:${constant}`,
+          "-map",
+          "0:v:0",
+          "-c:v",
+          "copy",
+          "-video_track_timescale",
+          String(fps),
+          ...COLOUR,
+          "-f",
+          "mp4",
+          `file:${out}`,
+        ],
+        opts,
+      );
+    } finally {
+      await Promise.all([rm(encoded, { force: true }), rm(constant, { force: true })]);
+    }
   };
-  return { write, finish, kill: () => proc.cancel(), done };
+  const kill = () => {
+    proc.cancel();
+    void done.catch(() => undefined).finally(() => rm(encoded, { force: true }));
+  };
+  return { write, isKeyframe, finish, kill, done };
 }

@@ -71,12 +71,24 @@ export function matroskaHeader(width: number, height: number, fps: number): Buff
   return Buffer.concat([header, Buffer.from(SEGMENT), UNKNOWN_SIZE, info, element(TRACKS, track)]);
 }
 
+/** The timestamp frame `frame` is sent with, in whole milliseconds: what a filter sees as its time. */
+export function frameTimestampMs(frame: number, fps: number): number {
+  return Math.round((frame * 1000) / fps);
+}
+
+/** The first frame whose timestamp is at or after `ms`: where a change at `ms` first shows. */
+export function firstFrameAtOrAfter(ms: number, fps: number): number {
+  let frame = Math.max(0, Math.floor((ms * fps) / 1000) - 1);
+  while (frameTimestampMs(frame, fps) < ms) frame++;
+  return frame;
+}
+
 /**
  * What goes before a picture of `bytes` bytes shown from frame `frame` on: a cluster holding one
  * keyframe block, the picture's bytes following directly.
  */
 export function pictureHeader(frame: number, fps: number, bytes: number): Buffer {
-  const timestamp = uint(CLUSTER_TIMESTAMP, Math.round((frame * 1000) / fps));
+  const timestamp = uint(CLUSTER_TIMESTAMP, frameTimestampMs(frame, fps));
   // Track 1, relative timestamp 0, keyframe.
   const blockHead = Buffer.from([0x81, 0x00, 0x00, 0x80]);
   const block = Buffer.concat([Buffer.from(SIMPLE_BLOCK), size(blockHead.length + bytes), blockHead]);
