@@ -23,18 +23,23 @@ const TARGET_RATIO = 3;
 const TARGET_WALL_S = 15;
 const ROUNDS = Number(process.env.BENCH_ROUNDS || 3);
 const POLL_MS = 50;
-const NOTES = `Where the time goes (read with the tables above; the machine is 2 cores shared with other agents, load
-average 5–12 during these runs, so compare the ratio, not the seconds): the bare baseline is what any
-reader of these pages pays, ~0.3–0.5 s a page. The scan pays, per page, a settle of up to 2 s after
-domcontentloaded (page-visit.ts, QUIET_MAX_MS), a lazy-load scroll, the DOM's serialisation and, above
-all, its screenshots: the hero at 2× (2880×1800), up to three sections at 2× drawn beyond the viewport
-and, on the start page, the page at 1× up to 8,000 CSS px, each drawn again by Chromium's software
-rasteriser and JPEG-encoded — 1–3 s a page, over half of all the work. The step table sums to more than
-the scan's browser phase because the scan reads two pages at once; on 2 busy cores that overlap buys
-little, the shots being CPU-bound. The consent step throws under tsx (the service's own entry,
-bin/clipwright.js, as here; Vitest's transform does not add the helper): its in-page function carries
-esbuild's __name helper, which the page does not have; the scan swallows the error, so its cost here is
-nil — and a consent banner would not be dismissed.`;
+const NOTES = `Where the time goes (read with the tables above; the machine is 2 cores shared with other agents, so
+compare the ratio, not the seconds, and expect ±20 % between runs): the bare baseline only loads each
+page (~0.1 s a page on this local fixture). The scan, per page: domcontentloaded through the fence (every
+request passes Playwright's route handler in Node and the egress proxy: five fenced loads measured
+~1.2–1.4× five plain ones), then network quiet for 100 ms (page-visit.ts QUIET_WINDOW_MS; it was 300 ms,
+which cost ~0.2–0.25 s a page; the SPA fixture still yields its late content), a lazy-load scroll, the
+DOM's serialisation and, the largest step, the screenshots: the hero at 1.5× (2160×1350), up to three
+sections at 1.5× drawn beyond the viewport and, on the start page, the page at 1× up to 8,000 CSS px,
+each drawn again by Chromium's software rasteriser (neither the JPEG quality nor optimizeForSpeed, which
+only speeds up PNG, changes that). Measured in this session and not kept yet: opening the chosen pages
+four at once as soon as the start page's links are read, a one-pass lazy sweep skipped on pages with no
+lazy hints, and one CDP session per page for its shots took the scan to ~4.8 s (7.3× on a loaded
+machine), but review found the sweep running in the page's own world, unbounded by the deadline, and an
+image budget that held up to 24 images a page in memory; they wait for a version that keeps those
+guarantees. The step table alone adds up to ~4.5–5 s of work for five pages against ~0.5 s of bare loads
+on 2 cores, so 3× is out of reach without shooting less (fewer or shorter sections, a shorter tall page),
+which would cost the marketing videos their material.`;
 
 interface ScanRound {
   wallS: number;

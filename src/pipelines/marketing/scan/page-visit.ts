@@ -13,6 +13,12 @@ import { type Deadline, within } from "./deadline.js";
 
 /** Quiet wait after the DOM is there: lazy widgets get their requests out, a stuck page gets no more. */
 export const QUIET_MAX_MS = 2_000;
+/**
+ * How long no request may be in flight for the page to count as settled. A script that fetches and then
+ * renders starts its next requests (images, fonts) in the same task the answer arrives in, so a short
+ * window still sees them; settle's 300 ms default cost ~250 ms a page for nothing (docs/benchmarks.md, scan).
+ */
+export const QUIET_WINDOW_MS = 100;
 
 export interface PageLoad {
   page: Page;
@@ -130,11 +136,14 @@ export async function visitPage(page: Page, url: string, deadline: Deadline, ctx
     }
     if (!timedOut && deadline.left() > 0) {
       // Quiet is a courtesy to lazy content, not a condition: a page that never settles is read as it is.
-      await waitForSettled(page, { maxMs: Math.min(QUIET_MAX_MS, deadline.left()), network, signal: ctx.signal }).catch(
-        (err: unknown) => {
-          if (ctx.signal.aborted) throw err;
-        },
-      );
+      await waitForSettled(page, {
+        maxMs: Math.min(QUIET_MAX_MS, deadline.left()),
+        quietMs: QUIET_WINDOW_MS,
+        network,
+        signal: ctx.signal,
+      }).catch((err: unknown) => {
+        if (ctx.signal.aborted) throw err;
+      });
     }
   } finally {
     network.dispose();
