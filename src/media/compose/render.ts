@@ -2,7 +2,7 @@ import { applyCornerMask, type CornerMask, type Layout } from "./background.js";
 import { blendSprite, copyPlanes, createPlanes, type Planes, pastePlanes } from "./canvas.js";
 import { drawFixedLayer } from "./fixed-layer.js";
 import type { FrameSpec, Layer } from "./motion.js";
-import { drawRegion } from "./resample.js";
+import { drawRegion, drawRows } from "./resample.js";
 import { type CursorSprites, cursorSprites, placeCursor, rippleSprite, touchSprite } from "./sprites.js";
 import type { FrameStyle } from "./types.js";
 
@@ -82,8 +82,17 @@ export class FrameRenderer {
     const c = layer.cam;
     const whole =
       c.x === 0 && c.y === 0 && Math.abs(c.width - s.cssWidth) < 1e-6 && Math.abs(c.height - s.cssHeight) < 1e-6;
+    // A scroll frame: the whole width, scaled as the card-wide strip was, so whole rows of it.
+    const wide = s.cardWide;
+    const rowsPerCss = wide ? wide.height / s.cssHeight : 0;
+    const rows =
+      wide?.width === card.width &&
+      c.x === 0 &&
+      Math.abs(c.width - s.cssWidth) < 1e-6 &&
+      Math.abs(c.height * rowsPerCss - card.height) < 1;
     if (whole && s.fitted?.width === card.width && s.fitted.height === card.height)
       pastePlanes(out, s.fitted, card.x, card.y);
+    else if (rows && wide) drawRows(out, card, wide, c.y * rowsPerCss);
     else drawRegion(out, card, s.src, from);
     applyCornerMask(out, this.background, this.mask);
     this.content.set(key, out);

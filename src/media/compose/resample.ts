@@ -129,3 +129,44 @@ function resamplePlane(
     }
   }
 }
+
+/**
+ * Rows `fromY` (fractional) onward of `src`, a picture exactly as wide as `to`, into `to` of `dst`: each
+ * output row blends the two source rows around it. A scroll frame at the card's scale is a vertical
+ * shift, so this replaces the bilinear resample (one blend a pixel instead of three, no column lookups).
+ */
+export function drawRows(dst: Planes, to: Rect, src: Planes, fromY: number): void {
+  if (src.width !== to.width) throw new RangeError("drawRows needs a source as wide as the target");
+  blendRows(src.y, src.width, src.height, fromY, dst.y, dst.width, to.x, to.y, to.width, to.height);
+  const cw = src.width / 2;
+  blendRows(src.u, cw, src.height / 2, fromY / 2, dst.u, dst.width / 2, to.x / 2, to.y / 2, cw, to.height / 2);
+  blendRows(src.v, cw, src.height / 2, fromY / 2, dst.v, dst.width / 2, to.x / 2, to.y / 2, cw, to.height / 2);
+}
+
+function blendRows(
+  src: Uint8Array,
+  sw: number,
+  sh: number,
+  fromY: number,
+  dst: Uint8Array,
+  dstStride: number,
+  tx: number,
+  ty: number,
+  tw: number,
+  th: number,
+): void {
+  for (let j = 0; j < th; j++) {
+    const fy = Math.min(sh - 1, Math.max(0, fromY + j));
+    const y0 = Math.floor(fy);
+    const wy = Math.round((fy - y0) * 256);
+    const r0 = y0 * sw;
+    const o = (ty + j) * dstStride + tx;
+    if (wy === 0 || y0 + 1 >= sh) {
+      dst.set(src.subarray(r0, r0 + tw), o);
+      continue;
+    }
+    const r1 = r0 + sw;
+    const iy = 256 - wy;
+    for (let i = 0; i < tw; i++) dst[o + i] = ((src[r0 + i] as number) * iy + (src[r1 + i] as number) * wy + 128) >> 8;
+  }
+}

@@ -18,6 +18,12 @@ export interface Still {
    * frames that show the whole viewport: those copy it instead of resampling. Null for a scroll strip.
    */
   fitted?: Planes | null;
+  /**
+   * A scroll strip at the card's width (Lanczos, like `fitted`): a scroll frame shows whole rows of it,
+   * so it is drawn by blending two rows per output row instead of resampling (resample.ts drawRows).
+   * Null for a viewport-sized still.
+   */
+  cardWide?: Planes | null;
   /** Image pixels per CSS px. */
   scale: number;
   /** Size in CSS px. */
@@ -93,6 +99,8 @@ async function convert(image: Sharp, fitTo: Size | null): Promise<{ planes: Plan
   return { planes, fitted: await toPlanes(fitted, fitTo.width, fitTo.height) };
 }
 
+const evenAtLeast2 = (v: number): number => Math.max(2, Math.round(v / 2) * 2);
+
 interface Size {
   width: number;
   height: number;
@@ -116,12 +124,18 @@ export class StillLoader {
     const { height = 0, width = 0 } = await image.metadata();
     // A viewport-sized still (not a scroll strip) is also fitted to the card.
     const whole = Math.abs(height / width - this.viewport.height / this.viewport.width) < 0.01;
-    const { planes, fitted } = await convert(image, whole ? this.card : null);
+    const card = this.card;
+    // Scaled as `fitted` scales a viewport (the card's width, and its height per viewport height), so a
+    // scroll frame drawn from it matches the frames around it exactly.
+    const rowsPerPx = card ? (card.height * this.viewport.width) / (this.viewport.height * width) : 0;
+    const wide = card && !whole ? { width: card.width, height: evenAtLeast2(height * rowsPerPx) } : null;
+    const { planes, fitted } = await convert(image, whole ? card : wide);
     const scale = planes.width / this.viewport.width;
     return {
       id,
       src: mipSource(planes),
-      fitted,
+      fitted: whole ? fitted : null,
+      cardWide: whole ? null : fitted,
       scale,
       cssWidth: this.viewport.width,
       cssHeight: planes.height / scale,
