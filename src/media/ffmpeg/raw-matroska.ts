@@ -1,7 +1,8 @@
 /**
  * The smallest Matroska stream ffmpeg reads raw I420 pictures from with a timestamp each
- * (V_UNCOMPRESSED, ColourSpace "I420"): a held picture is sent once and ffmpeg's fps filter repeats it,
- * instead of the same 3 MB crossing the pipe once per frame. Every element has a known size, one
+ * (V_UNCOMPRESSED, ColourSpace "I420"): a held picture is sent once, with the timestamp of the frame
+ * it is first shown on, instead of the same 3 MB crossing the pipe once per frame (the encoder holds it:
+ * ../h264/cfr-stream.ts). Every element has a known size, one
  * picture per cluster, timestamps in milliseconds.
  */
 
