@@ -1,13 +1,12 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import {
-  BLOCK_TEXT_CAP,
   type CopyBlock,
   type CopyKind,
   extractCopyBlocks,
-  MAX_BLOCKS,
   mergeCopyBlocks,
 } from "../../src/pipelines/marketing/scan/copy-blocks.js";
+import { BLOCK_TEXT_CAP, MAX_BLOCKS } from "../../src/pipelines/marketing/scan/copy-types.js";
 import { parseHtml } from "../../src/pipelines/marketing/scan/html-document.js";
 
 const fixture = (path: string) => readFileSync(new URL(`../fixtures/marketing/${path}`, import.meta.url), "utf8");

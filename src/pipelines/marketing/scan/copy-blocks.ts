@@ -2,7 +2,7 @@ import { findCardGroups, findOrderedSteps, findPricing } from "./copy-cards.js";
 import { add, type CopyContext, type Found } from "./copy-context.js";
 import { findCallsToAction, findClaimLines, findHero } from "./copy-hero.js";
 import { findFaqs, findTestimonials } from "./copy-quotes.js";
-import type { CopyBlock } from "./copy-types.js";
+import { BLOCK_TEXT_CAP, type CopyBlock, MAX_BLOCKS } from "./copy-types.js";
 import type { ScanDocument } from "./html-document.js";
 import { type JsonLdFaq, readJsonLd } from "./json-ld.js";
 import { cutAtSentence, normaliseSpace } from "./text.js";
@@ -23,10 +23,6 @@ export interface CopyBlocksResult {
   /** Some block's text was cut at 1,000 characters (warning `copy_truncated`). */
   truncated: boolean;
 }
-
-/** Per block text and per version block count (decision 0025). */
-export const BLOCK_TEXT_CAP = 1000;
-export const MAX_BLOCKS = 300;
 
 export interface CopyBlockOptions {
   /** The page's index in the scan (default 0). */

@@ -1,5 +1,6 @@
 import { extractClaims } from "./claims.js";
-import { type CopyBlock, extractCopyBlocks, MAX_BLOCKS, mergeCopyBlocks } from "./copy-blocks.js";
+import { type CopyBlock, extractCopyBlocks, mergeCopyBlocks } from "./copy-blocks.js";
+import { MAX_BLOCKS } from "./copy-types.js";
 import type { ScanDocument } from "./html-document.js";
 import type { JsonLdFaq } from "./json-ld.js";
 import type { ManifestClaim, ManifestCopyBlock, ManifestWarning } from "./manifest.js";

@@ -1,3 +1,8 @@
+/** Per block text and per version block count (decision 0025). Here, beside the type, because the
+ * manifest schema and render sources need them without the extractors' imports. */
+export const BLOCK_TEXT_CAP = 1000;
+export const MAX_BLOCKS = 300;
+
 /** A block of a page's copy, in the manifest's shape (decision 0025; manifest.ts `CopyBlockSchema`). */
 interface Base {
   id: string;

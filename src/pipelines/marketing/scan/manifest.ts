@@ -1,4 +1,5 @@
 import { type Static, type TSchema, Type } from "@sinclair/typebox";
+import { BLOCK_TEXT_CAP } from "./copy-types.js";
 
 /**
  * The manifest of one source version (artifact `source`, decision 0025): what the scan found, with every
@@ -124,7 +125,6 @@ const CopyBase = {
   page: Nullable(Type.Integer({ minimum: 0 })),
   order: Type.Integer({ minimum: 0 }),
 };
-const BLOCK_TEXT = 1000;
 
 const CopyBlockSchema = Type.Union([
   Type.Object(
@@ -138,7 +138,7 @@ const CopyBlockSchema = Type.Union([
       ]),
       /** A feature's or step's own heading, when it has one. */
       title: Type.Optional(Text(300)),
-      text: Text(BLOCK_TEXT),
+      text: Text(BLOCK_TEXT_CAP),
     },
     closed,
   ),
@@ -146,7 +146,7 @@ const CopyBlockSchema = Type.Union([
     {
       ...CopyBase,
       kind: Type.Literal("testimonial"),
-      text: Text(BLOCK_TEXT),
+      text: Text(BLOCK_TEXT_CAP),
       author: Nullable(Text(200)),
       authorTitle: Nullable(Text(200)),
     },
@@ -164,9 +164,9 @@ const CopyBlockSchema = Type.Union([
     },
     closed,
   ),
-  Type.Object({ ...CopyBase, kind: Type.Literal("faq"), title: Text(300), text: Text(BLOCK_TEXT) }, closed),
+  Type.Object({ ...CopyBase, kind: Type.Literal("faq"), title: Text(300), text: Text(BLOCK_TEXT_CAP) }, closed),
   Type.Object(
-    { ...CopyBase, kind: Type.Literal("call_to_action"), text: Text(BLOCK_TEXT), href: Nullable(Text(2048)) },
+    { ...CopyBase, kind: Type.Literal("call_to_action"), text: Text(BLOCK_TEXT_CAP), href: Nullable(Text(2048)) },
     closed,
   ),
 ]);

@@ -6,6 +6,7 @@ import { iso } from "../../../clock.js";
 import { probe } from "../../../media/ffmpeg/probe.js";
 import { parseVtt, type VttCue } from "../../../media/quality/caption-figures.js";
 import { PipelineFailure, type PipelineOutput, type PipelineRun } from "../../run.js";
+import { BLOCK_TEXT_CAP, MAX_BLOCKS } from "./copy-types.js";
 import type { ScanDeps } from "./deps.js";
 import type { SourceScanInput } from "./input.js";
 import {
@@ -22,10 +23,6 @@ import { VersionFiles } from "./store-version.js";
 import { cutAtSentence, normaliseSpace } from "./text.js";
 
 type RenderInput = Extract<SourceScanInput, { kind: "render" }>;
-
-/** Copy blocks a version may hold (decision 0025). */
-const MAX_BLOCKS = 300;
-const BLOCK_TEXT = 1000;
 
 /** A stored file of the render; gone means the render's retention ended after the source was created. */
 async function renderFile(deps: ScanDeps, key: string): Promise<Buffer> {
@@ -89,7 +86,7 @@ export function narrationSteps(cues: readonly VttCue[], scenes: ReturnType<typeo
     if (current.length > 0) groups.push(current);
   }
   return groups
-    .map((lines) => cutAtSentence(normaliseSpace(lines.join(" ")), BLOCK_TEXT).text)
+    .map((lines) => cutAtSentence(normaliseSpace(lines.join(" ")), BLOCK_TEXT_CAP).text)
     .filter((text) => text.length > 0)
     .slice(0, MAX_BLOCKS)
     .map((text, order) => ({ id: `copy-${order + 1}`, kind: "step" as const, text, page: null, order }));
