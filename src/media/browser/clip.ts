@@ -1,5 +1,6 @@
 import type { CDPSession, JSHandle, Page } from "playwright-core";
 import { type ClipStepper, clipStepper } from "./clip-stepper.js";
+import { DeadlineError, within } from "./within.js";
 
 /**
  * Short real-motion clips (decision 0023): a chart drawing in as a page opens, a hover or a menu's
@@ -41,8 +42,6 @@ const FREEZE_AHEAD_MS = [100, 500, 2_000];
 /** Bound for one call into the page (a step, a screenshot) (ms). */
 const CALL_MS = 4_000;
 
-class ClipTimeout extends Error {}
-
 /** Frame k's time in whole ms (the clock takes whole ticks), so every run steps the same amounts. */
 const frameTimeMs = (k: number, fps: number): number => Math.round((k * 1000) / fps);
 
@@ -58,7 +57,7 @@ export class ClipCamera {
   /** Puts the context's pages on Playwright's fake clock, running on natural time. False if refused. */
   async install(): Promise<boolean> {
     try {
-      await bounded(this.page.clock.install(), CALL_MS);
+      await within(this.page.clock.install(), CALL_MS);
       return true;
     } catch {
       return false;
@@ -70,10 +69,10 @@ export class ClipCamera {
     try {
       // The clock runs on until the pause lands: aim a little ahead, further when that was already past.
       for (const ahead of FREEZE_AHEAD_MS) {
-        const now = await bounded(this.page.evaluate("Date.now()") as Promise<number>, CALL_MS);
+        const now = await within(this.page.evaluate("Date.now()") as Promise<number>, CALL_MS);
         if (!Number.isFinite(now)) return false;
         try {
-          await bounded(this.page.clock.pauseAt(Math.ceil(now) + ahead), CALL_MS);
+          await within(this.page.clock.pauseAt(Math.ceil(now) + ahead), CALL_MS);
           this.frozen = true;
           return true;
         } catch (err) {
@@ -91,7 +90,7 @@ export class ClipCamera {
   async thaw(): Promise<void> {
     if (!this.frozen) return;
     this.frozen = false;
-    await bounded(this.page.clock.resume(), CALL_MS).catch(() => {});
+    await within(this.page.clock.resume(), CALL_MS).catch(() => {});
   }
 
   /**
@@ -107,36 +106,36 @@ export class ClipCamera {
     // Each call within CALL_MS (a page that spins is given up on quickly), all within the clip's bound.
     const left = () => {
       const ms = deadline - performance.now();
-      if (ms <= 0) throw new ClipTimeout();
+      if (ms <= 0) throw new DeadlineError("the clip's wall time ran out");
       return Math.min(ms, CALL_MS);
     };
     let stepper: JSHandle<ClipStepper> | null = null;
     let cdp: CDPSession | null = null;
     try {
-      stepper = await bounded(this.page.evaluateHandle(clipStepper), left());
+      stepper = await within(this.page.evaluateHandle(clipStepper), left());
       const handle = stepper;
       const windowMs = frameTimeMs(maxFrames, fps);
       if (
-        !(await bounded(
+        !(await within(
           handle.evaluate((s, w) => s.prepare(w), windowMs),
           left(),
         ))
       )
         return null;
-      cdp = await bounded(this.page.context().newCDPSession(this.page), left());
+      cdp = await within(this.page.context().newCDPSession(this.page), left());
       const session = cdp;
       const frames: Buffer[] = [];
       let same = 0;
       for (let k = 0; k < maxFrames; k++) {
         if (opts.signal?.aborted) throw opts.signal.reason ?? new Error("aborted");
         const step: [number, number] = [k > 0 ? frameTimeMs(k, fps) - frameTimeMs(k - 1, fps) : 0, frameTimeMs(k, fps)];
-        await bounded(
+        await within(
           handle.evaluate((s, [ms, at]) => s.step(ms, at), step),
           left(),
         );
         // Straight from the compositor at device pixels (Playwright's screenshot adds round trips per
         // frame); fast PNG encoding took 105–113 instead of 123–185 Chromium CPU-ms a 1280×800 frame.
-        const shot = await bounded(
+        const shot = await within(
           session.send("Page.captureScreenshot", { format: "png", optimizeForSpeed: true }),
           left(),
         );
@@ -155,7 +154,7 @@ export class ClipCamera {
     } finally {
       if (stepper) {
         const handle = stepper;
-        await bounded(
+        await within(
           handle.evaluate((s) => s.release()),
           CALL_MS,
         ).catch(() => {});
@@ -165,22 +164,4 @@ export class ClipCamera {
       await this.thaw();
     }
   }
-}
-
-/** The promise's value, or ClipTimeout after `ms` (the late outcome is swallowed). */
-function bounded<T>(promise: Promise<T>, ms: number): Promise<T> {
-  promise.catch(() => undefined);
-  return new Promise<T>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new ClipTimeout()), ms);
-    promise.then(
-      (v) => {
-        clearTimeout(timer);
-        resolve(v);
-      },
-      (e: unknown) => {
-        clearTimeout(timer);
-        reject(e);
-      },
-    );
-  });
 }

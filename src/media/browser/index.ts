@@ -11,3 +11,4 @@ export { BrowserPool } from "./pool.js";
 export { captureFrame, captureScrollLayers, passOverScreens, stuckStickyElements } from "./screenshot.js";
 export type { SettleOptions, SettleReport, StillMoving } from "./settle.js";
 export { waitForSettled } from "./settle.js";
+export { DeadlineError, within } from "./within.js";

@@ -1,5 +1,6 @@
 import type { Page } from "playwright-core";
 import { type NetworkWatch, watchNetwork } from "./network-quiet.js";
+import { DeadlineError, within } from "./within.js";
 
 /**
  * Waits until a page has finished drawing before a still is taken: the network quiet, web fonts
@@ -86,7 +87,13 @@ export async function waitForSettled(page: Page, opts: SettleOptions = {}): Prom
       if (left <= 0) return report(pending);
       let state: PageState | null;
       try {
-        state = await within(page.evaluate(nextFrameState, MAX_COMPARED_PIXELS), left, opts.signal);
+        // A page stuck in a script answers nothing: it is taken as it is.
+        state = await within(page.evaluate(nextFrameState, MAX_COMPARED_PIXELS), left, opts.signal).catch(
+          (err: unknown) => {
+            if (err instanceof DeadlineError) return null;
+            throw err;
+          },
+        );
       } catch (err) {
         // A navigation replaced the document mid-look: start over on the new one.
         if (opts.signal?.aborted || page.isClosed() || !/context was destroyed|navigat/i.test(String(err))) throw err;
@@ -107,37 +114,6 @@ export async function waitForSettled(page: Page, opts: SettleOptions = {}): Prom
 
 function throwIfAborted(signal: AbortSignal | undefined): void {
   if (signal?.aborted) throw signal.reason ?? new Error("aborted");
-}
-
-/** The promise's value, or null when `ms` pass first (a page stuck in a script answers nothing). */
-function within<T>(promise: Promise<T>, ms: number, signal: AbortSignal | undefined): Promise<T | null> {
-  // The loser's late rejection (a closed page) must not surface as unhandled.
-  promise.catch(() => undefined);
-  return new Promise<T | null>((resolve, reject) => {
-    const done = () => {
-      clearTimeout(timer);
-      signal?.removeEventListener("abort", onAbort);
-    };
-    const onAbort = () => {
-      done();
-      reject(signal?.reason ?? new Error("aborted"));
-    };
-    const timer = setTimeout(() => {
-      done();
-      resolve(null);
-    }, ms);
-    signal?.addEventListener("abort", onAbort, { once: true });
-    promise.then(
-      (value) => {
-        done();
-        resolve(value);
-      },
-      (err: unknown) => {
-        done();
-        reject(err);
-      },
-    );
-  });
 }
 
 // --- In the page. This project has no DOM types, so the globals used are declared minimally here. ---
