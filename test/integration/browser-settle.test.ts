@@ -117,6 +117,9 @@ img.onload = () => { const ctx = document.getElementById("c").getContext("2d"); 
   "/finite": `<!doctype html><title>Finite</title><div id="box" style="width:80px;height:80px;background:#4e73df"></div>
 <script>document.getElementById("box").animate([{ transform: "none" }, { transform: "translateX(300px)" }],
   { duration: 700, fill: "forwards" });</script>`,
+  "/smooth": `<!doctype html><title>One page</title><style>html { scroll-behavior: smooth } section { height: 1400px }</style>
+<nav><a id="go" href="#pricing">Pricing</a></nav><section id="intro">Intro</section><section id="features">Features</section>
+<section id="pricing">Pricing</section><section>Footer</section>`,
   "/held": `<!doctype html><title>Held</title><style>@font-face { font-family: Slow; src: url(/font.woff2) }
 p { font-family: Slow, sans-serif }</style><p>Report</p><script>fetch("/slow").catch(() => {});</script>`,
 };
@@ -303,6 +306,28 @@ describe.runIf(process.env.CLIPWRIGHT_TEST_DB !== "postgres")("stills wait for t
           .map((a) => a.playState),
       );
       expect(states).toEqual(["finished"]);
+    } finally {
+      await session.close();
+    }
+  });
+
+  it("a smooth scroll to an anchor is waited for: the still shows where it lands, not the way there", async () => {
+    const session = await pool.newSession(DESKTOP);
+    try {
+      const page = session.page;
+      await navigate(page, `${site.url}/smooth`);
+      await waitForSettled(page);
+      await page.click("#go");
+      const report = await waitForSettled(page);
+      expect(report).toMatchObject({ settled: true, pending: [] });
+      const at = await page.evaluate(() => {
+        const g = globalThis as unknown as {
+          scrollY: number;
+          document: { getElementById(id: string): { offsetTop: number } };
+        };
+        return { y: g.scrollY, target: g.document.getElementById("pricing").offsetTop };
+      });
+      expect(Math.abs(at.y - at.target)).toBeLessThanOrEqual(1);
     } finally {
       await session.close();
     }

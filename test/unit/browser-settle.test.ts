@@ -4,7 +4,7 @@ import { type PageState, STABLE_FRAMES, sameCanvases, stillMoving } from "../../
 // The decision behind every still's wait (media/browser/settle.ts); the waiting itself, in Chromium, is
 // covered by test/integration/browser-settle.test.ts.
 
-const calm: PageState = { fontsLoaded: true, runningAnimations: 0, canvases: [] };
+const calm: PageState = { fontsLoaded: true, runningAnimations: 0, canvases: [], scroll: "0,0" };
 
 describe("what keeps a page from settling", () => {
   it("a quiet page with no canvas is settled at once", () => {
@@ -12,8 +12,8 @@ describe("what keeps a page from settling", () => {
   });
 
   it("names each thing still moving, in a fixed order", () => {
-    const busy: PageState = { fontsLoaded: false, runningAnimations: 2, canvases: ["300x150:1"] };
-    expect(stillMoving(busy, 0, false)).toEqual(["network", "fonts", "animations", "canvas"]);
+    const busy: PageState = { fontsLoaded: false, runningAnimations: 2, canvases: ["300x150:1"], scroll: "0,40" };
+    expect(stillMoving(busy, 0, false, true)).toEqual(["scroll", "network", "fonts", "animations", "canvas"]);
   });
 
   it(`canvases must match across ${STABLE_FRAMES} frames in a row after the first look`, () => {

@@ -13,7 +13,7 @@ import { DeadlineError, within } from "./within.js";
  * ends) gets `maxMs`, then the still is taken as the page is and the report says what was still moving.
  */
 
-export type StillMoving = "network" | "fonts" | "animations" | "canvas" | "page";
+export type StillMoving = "network" | "fonts" | "animations" | "canvas" | "scroll" | "page";
 
 export interface SettleReport {
   settled: boolean;
@@ -50,11 +50,22 @@ export interface PageState {
   runningAnimations: number;
   /** A fingerprint per visible canvas, in document order; cross-origin (tainted) canvases are skipped. */
   canvases: string[];
+  /** The scroll position, "x,y" in whole CSS px: a smooth scroll (an anchor link's) moves it frame by frame. */
+  scroll: string;
 }
 
-/** What is still moving, given this frame's state, how many frames in a row the canvases matched and the network. */
-export function stillMoving(state: PageState, sameFrames: number, networkQuiet: boolean): StillMoving[] {
+/**
+ * What is still moving, given this frame's state, how many frames in a row the canvases matched, the
+ * network, and whether the scroll position changed since the frame before (or there was none yet).
+ */
+export function stillMoving(
+  state: PageState,
+  sameFrames: number,
+  networkQuiet: boolean,
+  scrolling = false,
+): StillMoving[] {
   const moving: StillMoving[] = [];
+  if (scrolling) moving.push("scroll");
   if (!networkQuiet) moving.push("network");
   if (!state.fontsLoaded) moving.push("fonts");
   if (state.runningAnimations > 0) moving.push("animations");
@@ -103,8 +114,10 @@ export async function waitForSettled(page: Page, opts: SettleOptions = {}): Prom
       }
       if (!state) return report(pending);
       sameFrames = last && sameCanvases(last.canvases, state.canvases) ? sameFrames + 1 : 0;
+      // Two looks at least: a scroll is only seen to have stopped by a frame that did not move it.
+      const scrolling = last === null || last.scroll !== state.scroll;
       last = state;
-      pending = stillMoving(state, sameFrames, network.quietFor() >= quietMs);
+      pending = stillMoving(state, sameFrames, network.quietFor() >= quietMs, scrolling);
       if (pending.length === 0) return report(pending);
     }
   } finally {
@@ -149,6 +162,8 @@ interface Scratch {
 interface PageGlobals {
   innerWidth: number;
   innerHeight: number;
+  scrollX: number;
+  scrollY: number;
   requestAnimationFrame(cb: () => void): number;
   getComputedStyle(el: unknown): { visibility: string };
   OffscreenCanvas: new (w: number, h: number) => Scratch;
@@ -204,5 +219,6 @@ async function nextFrameState(maxPixels: number): Promise<PageState> {
       // Tainted by cross-origin pixels: it cannot be read, so it cannot be compared.
     }
   }
-  return { fontsLoaded: (d.fonts?.status ?? "loaded") === "loaded", runningAnimations, canvases };
+  const scroll = `${Math.round(g.scrollX)},${Math.round(g.scrollY)}`;
+  return { fontsLoaded: (d.fonts?.status ?? "loaded") === "loaded", runningAnimations, canvases, scroll };
 }
