@@ -10,6 +10,7 @@ import {
   type SourceManifest,
 } from "../../src/pipelines/marketing/scan/manifest.js";
 import type { Harness } from "../../src/testutil/harness.js";
+import { ranJobRow } from "./job-row.js";
 
 /** One asset of a seeded version: its manifest entry, and (unless told otherwise) its file in storage. */
 export interface SeedAsset {
@@ -82,50 +83,6 @@ function manifestOf(
     claims: [],
     assets,
     warnings: [],
-  };
-}
-
-function jobRow(
-  id: string,
-  accountId: string,
-  kind: string,
-  state: JobRow["state"],
-  at: string,
-  result: string | null,
-  input: unknown,
-  expired: boolean,
-): JobRow {
-  const terminal = state === "succeeded" || state === "failed" || state === "cancelled";
-  return {
-    id,
-    account_id: accountId,
-    kind,
-    state,
-    internal_status: state,
-    stage: null,
-    progress_stage: null,
-    progress_percent: null,
-    progress_at: null,
-    error_code: state === "failed" ? "source_unreadable" : null,
-    error_reason: null,
-    error_retryable: state === "failed" ? 0 : null,
-    error_terminal: state === "failed" ? 1 : null,
-    result,
-    seconds_reserved: 0,
-    seconds_charged: terminal ? 0 : null,
-    watermark: 0,
-    artifacts_expired: expired ? 1 : 0,
-    cancel_requested: 0,
-    attempts: 1,
-    lease_until: null,
-    input: JSON.stringify(input),
-    idempotency_key: null,
-    request_id: null,
-    created_at: at,
-    started_at: at,
-    finished_at: terminal ? at : null,
-    expires_at: expired ? at : null,
-    updated_at: at,
   };
 }
 
@@ -217,7 +174,20 @@ export async function seedSource(
     const input = { kind: "url", sourceId, version, previousVersion: version > 1 ? version - 1 : null, url };
     await db
       .insertInto("jobs")
-      .values(jobRow(jobId, accountId, kind, jobState, at, stored?.result ?? null, input, seed.expired ?? false))
+      .values(
+        ranJobRow({
+          id: jobId,
+          accountId,
+          kind,
+          state: jobState,
+          at,
+          result: stored?.result ?? null,
+          input,
+          failedWith: "source_unreadable",
+          expired: seed.expired ?? false,
+          expiresAt: seed.expired ? at : null,
+        }),
+      )
       .execute();
     await db
       .insertInto("marketing_source_inspections")

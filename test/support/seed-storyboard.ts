@@ -3,6 +3,7 @@ import { uuidv7 } from "../../src/ids.js";
 import type { JobRow } from "../../src/jobs/envelope.js";
 import type { StoredStoryboardOptions } from "../../src/pipelines/walkthrough/storyboard-input.js";
 import type { Harness } from "../../src/testutil/harness.js";
+import { ranJobRow } from "./job-row.js";
 
 export interface SeedBeat {
   id: string;
@@ -115,40 +116,21 @@ export async function seedStoryboard(
     const file = await h.deps.storage.put(`jobs/${id}/storyboard.json`, Buffer.from(JSON.stringify(plan)));
     result = JSON.stringify({ artifacts: [{ type: "storyboard", ...file }], durationSeconds: 15 });
   }
-  const terminal = state === "succeeded" || state === "failed" || state === "cancelled";
   await h.deps.db.kysely
     .insertInto("jobs")
-    .values({
-      id,
-      account_id: accountId,
-      kind: "walkthrough.storyboard",
-      state,
-      internal_status: state,
-      stage: null,
-      progress_stage: null,
-      progress_percent: null,
-      progress_at: null,
-      error_code: state === "failed" ? "url_invalid" : null,
-      error_reason: null,
-      error_retryable: state === "failed" ? 0 : null,
-      error_terminal: state === "failed" ? 1 : null,
-      result,
-      seconds_reserved: 0,
-      seconds_charged: terminal ? 0 : null,
-      watermark: 0,
-      artifacts_expired: opts.expired ? 1 : 0,
-      cancel_requested: 0,
-      attempts: 1,
-      lease_until: null,
-      input: JSON.stringify({ url }),
-      idempotency_key: null,
-      request_id: null,
-      created_at: iso(now),
-      started_at: iso(now),
-      finished_at: terminal ? iso(now) : null,
-      expires_at: null,
-      updated_at: iso(now),
-    })
+    .values(
+      ranJobRow({
+        id,
+        accountId,
+        kind: "walkthrough.storyboard",
+        state,
+        at: iso(now),
+        result,
+        input: { url },
+        failedWith: "url_invalid",
+        expired: opts.expired ?? false,
+      }),
+    )
     .execute();
   return id;
 }

@@ -4,6 +4,7 @@ import { uuidv7 } from "../../src/ids.js";
 import { defineJob, type JobDefinition, JobFailure } from "../../src/jobs/definition.js";
 import type { SourceScanInput } from "../../src/pipelines/marketing/scan/input.js";
 import type { Harness } from "../../src/testutil/harness.js";
+import { ranJobRow } from "./job-row.js";
 
 /** What the next source run does: succeed (a small manifest), fail as the scanner would, or wait at a gate. */
 export interface SourceStep {
@@ -93,7 +94,6 @@ export async function seedRender(
   const now = h.clock.now();
   const id = uuidv7(now.getTime());
   const state = opts.state ?? "succeeded";
-  const terminal = state === "succeeded" || state === "failed" || state === "cancelled";
   let result: string | null = null;
   if (state === "succeeded") {
     const put = async (type: string, name: string) => ({
@@ -111,37 +111,20 @@ export async function seedRender(
   }
   await h.deps.db.kysely
     .insertInto("jobs")
-    .values({
-      id,
-      account_id: accountId,
-      kind: "walkthrough.render",
-      state,
-      internal_status: state,
-      stage: null,
-      progress_stage: null,
-      progress_percent: null,
-      progress_at: null,
-      error_code: state === "failed" ? "render_failed" : null,
-      error_reason: null,
-      error_retryable: state === "failed" ? 0 : null,
-      error_terminal: state === "failed" ? 1 : null,
-      result,
-      seconds_reserved: 0,
-      seconds_charged: terminal ? 0 : null,
-      watermark: 0,
-      artifacts_expired: opts.expired ? 1 : 0,
-      cancel_requested: 0,
-      attempts: 1,
-      lease_until: null,
-      input: JSON.stringify({ source: "url", url: opts.url ?? "https://shop.example/" }),
-      idempotency_key: null,
-      request_id: null,
-      created_at: iso(now),
-      started_at: iso(now),
-      finished_at: terminal ? iso(now) : null,
-      expires_at: state === "succeeded" ? iso(new Date(now.getTime() + 30 * 86_400_000)) : null,
-      updated_at: iso(now),
-    })
+    .values(
+      ranJobRow({
+        id,
+        accountId,
+        kind: "walkthrough.render",
+        state,
+        at: iso(now),
+        result,
+        input: { source: "url", url: opts.url ?? "https://shop.example/" },
+        failedWith: "render_failed",
+        expired: opts.expired ?? false,
+        expiresAt: state === "succeeded" ? iso(new Date(now.getTime() + 30 * 86_400_000)) : null,
+      }),
+    )
     .execute();
   return id;
 }

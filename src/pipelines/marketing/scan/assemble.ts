@@ -209,14 +209,7 @@ export async function assembleVersion(
       assets: files.assets,
       warnings,
     };
-    await files.saveManifest(manifest);
-    return {
-      artifacts: files.artifacts,
-      durationSeconds: null,
-      chargeSeconds: 0,
-      // A version with warnings that cost content says so in the envelope, not only in its manifest.
-      ...(manifest.degraded ? { internalStatus: "succeeded_degraded" } : {}),
-    };
+    return await files.finish(manifest);
   } finally {
     for (const t of texts) t.doc.close();
   }

@@ -4,7 +4,7 @@ import { type ConsentOutcome, dismissConsent } from "./consent.js";
 import { type Deadline, DeadlineError, within } from "./deadline.js";
 import { scrollForLazyContent } from "./lazy-scroll.js";
 import type { PageRole } from "./manifest.js";
-import { refusalOf, type VisitContext, type VisitProblem, visitPage } from "./page-visit.js";
+import { type PageLoad, refusalOf, type VisitContext, type VisitProblem, visitPage } from "./page-visit.js";
 
 /**
  * One page of a scan, up to the point where the extractors read it: visited (page-visit.ts), its
@@ -23,14 +23,7 @@ export interface PageTarget {
   role: PageRole;
 }
 
-export interface PageRead extends PageTarget {
-  page: Page;
-  finalUrl: string;
-  status: number | null;
-  contentType: string | null;
-  loadMs: number;
-  timedOut: boolean;
-  scriptErrors(): number;
+export interface PageRead extends PageTarget, PageLoad {
   consent: ConsentOutcome;
   /** The serialised DOM after load, consent and scroll (the Node-side extractors read it). */
   html: string;

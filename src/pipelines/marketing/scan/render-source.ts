@@ -208,14 +208,7 @@ export async function renderSource(run: PipelineRun<RenderInput>, deps: ScanDeps
       assets: files.assets,
       warnings,
     };
-    await files.saveManifest(manifest);
-    return {
-      artifacts: files.artifacts,
-      durationSeconds: null,
-      chargeSeconds: 0,
-      // A version with warnings that cost content says so in the envelope, not only in its manifest.
-      ...(manifest.degraded ? { internalStatus: "succeeded_degraded" } : {}),
-    };
+    return await files.finish(manifest);
   } finally {
     await rm(dir, { recursive: true, force: true });
   }

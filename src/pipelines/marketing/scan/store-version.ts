@@ -82,14 +82,23 @@ export class VersionFiles {
     return asset;
   }
 
-  /** Stores the manifest itself (artifact `source`), last, once every asset is listed. */
-  async saveManifest(manifest: SourceManifest): Promise<void> {
+  /**
+   * Stores the manifest itself (artifact `source`), last, once every asset is listed, and answers the
+   * job's output: a free version, degraded when its warnings cost content (said in the envelope too).
+   */
+  async finish(manifest: SourceManifest): Promise<PipelineOutput> {
     const stored = await this.storage.put(
       `${this.prefix}/manifest.json`,
       Buffer.from(`${JSON.stringify(manifest, null, 2)}\n`),
     );
     // The manifest first: it is what a client reads to find the rest.
     this.artifacts.unshift({ type: "source", key: stored.key, bytes: stored.bytes, sha256: stored.sha256 });
+    return {
+      artifacts: this.artifacts,
+      durationSeconds: null,
+      chargeSeconds: 0,
+      ...(manifest.degraded ? { internalStatus: "succeeded_degraded" } : {}),
+    };
   }
 }
 
