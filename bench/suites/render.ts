@@ -43,8 +43,11 @@ only repeats the one before (8 of its 10.5 CPU-s here), so it now codes only the
 the frames in between are written as skipped P pictures (a constant-rate file all the same); captions
 are burned on the pictures as sent (libass ~3 CPU-s → ~0.5). Tried, measured and removed earlier: libass
 drawing each caption look once with the compositor blending the sprites, and composing scene by scene
-while Chromium still captured (both halves are CPU-bound on the same 2 cores). What remains: Chromium's
-capture and festival (~7 s of wall before composing starts), the compositor's resampling on node's main
+while Chromium still captured (both halves are CPU-bound on the same 2 cores). Only decoding the first
+two scenes' stills while the capture goes on paid (media/compose/scene-stills.ts): the compositor had
+waited ~1.4 s for them before drawing a frame; the quality benchmark's admin render went from 16.8–18.1 s
+to 15.3–16.1 s, this one from 1.68× to 1.62× the bare encode. What remains: Chromium's capture and
+festival (~7 s of wall before composing starts), the compositor's resampling on node's main
 thread (~6 CPU-s), x264 on the sent pictures. Wall time on this shared machine varies by seconds between
 runs; each round encodes its own bare baseline just before, and the best of each is compared.`;
 const SAMPLER = join(import.meta.dirname, "../lib/memory-sampler.mjs");

@@ -2,7 +2,7 @@ import { mkdtemp, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type ComposeScene, composeWalkthrough } from "../../src/media/compose/index.js";
+import { type ComposeScene, composeWalkthrough, StillPreload } from "../../src/media/compose/index.js";
 import { motionPhases } from "../../src/media/compose/timeline.js";
 import { runFfmpeg } from "../../src/media/ffmpeg/run.js";
 
@@ -17,6 +17,7 @@ const COLOURS: [number, number, number][] = [
   [230, 200, 40],
   [200, 60, 200],
 ];
+const STYLE = { backdrop: { kind: "none" }, captions: null, pointer: "arrow" } as const;
 const AFTER: [number, number, number] = [40, 200, 200];
 const hex = ([r, g, b]: [number, number, number]) =>
   `0x${[r, g, b].map((v) => v.toString(16).padStart(2, "0")).join("")}`;
@@ -55,6 +56,13 @@ describe.runIf(process.env.CLIPWRIGHT_TEST_DB !== "postgres")("composing a scene
     return sum.map((v) => v / (rgb.length / 3)) as [number, number, number];
   }
 
+  /** One hash per decoded frame. */
+  async function frameHashes(video: string): Promise<string[]> {
+    const out = join(dir, `h${n++}.txt`);
+    await runFfmpeg(["-y", "-i", video, "-map", "0:v", "-f", "framemd5", out]);
+    return (await readFile(out, "utf8")).split("\n").filter((l) => l !== "" && !l.startsWith("#"));
+  }
+
   const near = (a: [number, number, number], b: [number, number, number]) =>
     Math.max(...a.map((v, c) => Math.abs(v - (b[c] ?? 0)))) < 14;
 
@@ -77,17 +85,18 @@ describe.runIf(process.env.CLIPWRIGHT_TEST_DB !== "postgres")("composing a scene
       { beatId: "open", before: null, after, motion: { kind: "cut" }, clip, narration: silent },
       { beatId: "hover", before, after, motion: hover, clip, narration: silent },
     ];
-    const res = await composeWalkthrough({
+    const input = {
       scenes,
       viewport,
       output: { width: 320, height: 180 },
       fps: 30,
-      style: { backdrop: { kind: "none" }, captions: null, pointer: "arrow" },
+      style: STYLE,
       watermark: false,
       targetSeconds: null,
       outDir: join(dir, "out"),
       binaries: { ffmpeg: "ffmpeg", ffprobe: "ffprobe" },
-    });
+    };
+    const res = await composeWalkthrough(input);
     const [open, hovered] = res.timings;
     if (!open || !hovered) throw new Error("missing timings");
     // Long enough to play the clip and look at its end.
@@ -108,5 +117,11 @@ describe.runIf(process.env.CLIPWRIGHT_TEST_DB !== "postgres")("composing a scene
     for (const [k, colour] of COLOURS.entries())
       expect(near(await patch(video, hovered.startFrame + at + k), colour)).toBe(true);
     expect(near(await patch(video, hovered.startFrame + hovered.frames - 1), AFTER)).toBe(true);
+
+    // The same scenes decoded ahead (as a render does while it captures) give the very same frames.
+    const preload = new StillPreload(viewport, { width: 320, height: 180 }, STYLE);
+    for (const scene of scenes) preload.add(scene);
+    const again = await composeWalkthrough({ ...input, outDir: join(dir, "out-preloaded") }, preload);
+    expect(await frameHashes(again.video.path)).toEqual(await frameHashes(video));
   }, 120_000);
 });

@@ -90,9 +90,16 @@ describe.runIf(process.env.CLIPWRIGHT_TEST_DB !== "postgres")("walkthrough captu
 
     const session = await pool.newSession(DESKTOP);
     const seen: [number, number][] = [];
+    const handed: unknown[] = [];
     // How long capture takes is measured by bench/ (the render suite), not asserted here.
-    const result = await captureScenes(session.page, beats, { onBeat: (i, n) => void seen.push([i, n]) });
+    const result = await captureScenes(session.page, beats, {
+      onBeat: (i, n) => void seen.push([i, n]),
+      onScene: (scene, viewport) => void handed.push(scene, viewport),
+    });
     await session.close();
+    // Each scene is handed over as it is captured, in order, with the viewport it was captured in.
+    expect(handed).toEqual(result.scenes.flatMap((s) => [s, result.viewport]));
+    expect(handed[0]).toBe(result.scenes[0]);
 
     expect(result.viewport).toEqual({ width: 1280, height: 800, deviceScaleFactor: 1 });
     expect(result.missing).toEqual([]);

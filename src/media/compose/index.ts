@@ -9,18 +9,20 @@ import { normalizeLoudness } from "../ffmpeg/loudness.js";
 import { muxTracks, narrationTrack } from "../ffmpeg/mux.js";
 import { firstFrameAtOrAfter } from "../ffmpeg/raw-matroska.js";
 import { FfmpegError } from "../ffmpeg/run.js";
-import { cornerMask, layoutFor, renderBackground } from "./background.js";
-import { captionBandHeight, captionRoom, type SceneFraming } from "./caption-placement.js";
+import { cornerMask, renderBackground } from "./background.js";
+import { captionRoom, type SceneFraming } from "./caption-placement.js";
 import { assFor, webVttFor } from "./captions.js";
-import { loadClip, withClip } from "./clip.js";
+import { withClip } from "./clip.js";
 import { loadFixedLayer } from "./fixed-layer.js";
 import { cameraLinks, cursorEnd, frameSpec, type Point, type SceneStills } from "./motion.js";
 import { FrameRenderer } from "./render.js";
+import { compositionLayout, type StillPreload, stillsFor } from "./scene-stills.js";
 import { StillLoader } from "./stills.js";
 import { computeTimeline, motionPhases } from "./timeline.js";
-import type { ComposedVideo, ComposeInput, ComposeScene } from "./types.js";
+import type { ComposedVideo, ComposeInput } from "./types.js";
 
 export { watermarkBox } from "../captions/ass.js";
+export { StillPreload } from "./scene-stills.js";
 export type * from "./types.js";
 
 /**
@@ -58,25 +60,11 @@ function checkInput(input: ComposeInput): void {
   if (!(vp.width > 0 && vp.height > 0 && vp.deviceScaleFactor > 0)) throw new RangeError("invalid viewport");
 }
 
-async function stillsFor(scene: ComposeScene, loader: StillLoader): Promise<SceneStills> {
-  const m = scene.motion;
-  const after = loader.load(scene.after);
-  const before = scene.before ? loader.load(scene.before) : after;
-  const steps =
-    m.kind === "type" ? m.steps.map((png) => loader.loadStep(png, scene.before ?? scene.after, m.target)) : [];
-  const strip = m.kind === "scroll" ? loader.load(m.strip) : null;
-  const clip = loadClip(scene.clip, loader);
-  return {
-    before: await before,
-    after: await after,
-    steps: await Promise.all(steps),
-    strip: await strip,
-    fixedLayer: null,
-    clip: await clip,
-  };
-}
-
-export async function composeWalkthrough(input: ComposeInput): Promise<ComposedVideo> {
+/** `preloaded`: the first scenes' stills, decoded while the capture went on (scene-stills.ts). */
+export async function composeWalkthrough(
+  input: ComposeInput,
+  preloaded: StillPreload | null = null,
+): Promise<ComposedVideo> {
   const { scenes, viewport, output, fps, signal } = input;
   checkInput(input);
   if (signal?.aborted) throw aborted(signal);
@@ -120,12 +108,8 @@ export async function composeWalkthrough(input: ComposeInput): Promise<ComposedV
   const placed: string[] = [];
   try {
     await writeFile(tmp.vtt, webVttFor(scenes, timeline));
-    const image = {
-      width: viewport.width * viewport.deviceScaleFactor,
-      height: viewport.height * viewport.deviceScaleFactor,
-    };
     const look = input.style.captions;
-    const layout = layoutFor(output, image, input.style.backdrop, captionBandHeight(look, output));
+    const layout = compositionLayout(viewport, output, input.style);
     const room = captionRoom(look, layout);
     const links = cameraLinks(scenes, viewport, room);
     const framing = scenes.map(
@@ -185,7 +169,9 @@ export async function composeWalkthrough(input: ComposeInput): Promise<ComposedV
       binaries: input.binaries,
     });
 
-    const stills = new StillLoader(viewport, layout.card);
+    // Scenes decoded while the capture went on are used when they were decoded for this very layout.
+    const preload = preloaded?.fits(viewport, layout) ? preloaded : null;
+    const stills = preload?.loader ?? new StillLoader(viewport, layout.card);
     const inFlight = new Map<Buffer, Promise<void>>();
     let cursor: Point = { x: viewport.width * 0.62, y: viewport.height * 0.7 };
     let written = 0;
@@ -194,7 +180,7 @@ export async function composeWalkthrough(input: ComposeInput): Promise<ComposedV
     const prefetch = (i: number): Promise<SceneStills> | null => {
       const scene = scenes[i];
       if (!scene) return null;
-      const loading = stillsFor(scene, stills);
+      const loading = preload?.take(scene) ?? stillsFor(scene, stills);
       loading.catch(() => {}); // awaited when its scene comes
       return loading;
     };

@@ -27,6 +27,8 @@ export interface CaptureOptions {
   onBeat?: (index: number, total: number) => void | Promise<void>;
   /** Record real-motion clips after opens, hovers and clicks that set the page moving (default true). */
   clips?: boolean;
+  /** Each scene as soon as it is captured (a render starts decoding the first ones meanwhile). */
+  onScene?: (scene: CapturedScene, viewport: Viewport) => void;
 }
 
 export interface CaptureResult {
@@ -161,6 +163,8 @@ export async function captureScenes(page: Page, beats: Beat[], opts: CaptureOpti
       await opts.checkpoint?.();
       beatId = beat.id;
       await captureBeat(beat);
+      const scene = scenes.at(-1);
+      if (scene?.beatId === beat.id) opts.onScene?.(scene, viewport);
       await opts.onBeat?.(i + 1, beats.length);
     }
   } finally {

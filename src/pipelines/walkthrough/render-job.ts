@@ -3,13 +3,13 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { type BrowserSession, BrowserUnavailableError, type CaptureSpec } from "../../media/browser/index.js";
 import { withClip } from "../../media/compose/clip.js";
-import { composeWalkthrough } from "../../media/compose/index.js";
+import { composeWalkthrough, StillPreload } from "../../media/compose/index.js";
 import { computeTimeline, motionPhases } from "../../media/compose/timeline.js";
 import type { CapturedScene, ComposeScene, Viewport } from "../../media/compose/types.js";
 import { TtsUnavailableError } from "../../media/tts/engine.js";
 import { PipelineFailure, type PipelineOutput, type PipelineRun } from "../run.js";
 import { keepBeats } from "./beat-fit.js";
-import { captureScenes } from "./capture.js";
+import { type CaptureOptions, captureScenes } from "./capture.js";
 import type { RenderSettings, WalkthroughDeps } from "./deps.js";
 import { planWalkthrough } from "./explore.js";
 import { type FencedSession, openFencedSession } from "./fenced-session.js";
@@ -45,6 +45,7 @@ async function replay(
   ctx: {
     checkpoint: () => Promise<void>;
     onBeat: (done: number, total: number) => Promise<void>;
+    onScene: NonNullable<CaptureOptions["onScene"]>;
     /** Cancels a capture mid-step too (a settle wait stops at once, not at its bound). */
     signal: AbortSignal;
   },
@@ -73,6 +74,7 @@ async function replay(
         signal: ctx.signal,
         checkpoint: ctx.checkpoint,
         onBeat: async () => ctx.onBeat(++done, beats.length),
+        onScene: ctx.onScene,
       });
       scenes.push(...result.scenes);
       unsettled.push(...result.unsettled);
@@ -204,10 +206,15 @@ export async function renderWalkthrough(
       checkpoint,
     );
     speaking.catch(() => undefined);
+    let preload: StillPreload | null = null;
     const captured = await replay(session, beats, {
       signal,
       checkpoint,
       onBeat: (done, total) => progress("capturing", 20 + Math.round((done / total) * 25)),
+      onScene: (scene, viewport) => {
+        preload ??= new StillPreload(viewport, output, settings.style);
+        preload.add(scene);
+      },
     });
     const viewport = captured.viewport;
     // Stills taken while the page still moved (a live chart, a request that never ends): the video
@@ -230,19 +237,22 @@ export async function renderWalkthrough(
     }));
     const outDir = join(dir, "out");
     await mkdir(outDir, { recursive: true });
-    const composed = await composeWalkthrough({
-      scenes,
-      viewport,
-      output,
-      fps: FPS,
-      style: settings.style,
-      watermark: input.watermark,
-      targetSeconds: input.length.targetSeconds,
-      outDir,
-      binaries: deps.ffmpeg,
-      signal,
-      onProgress: (pct) => void progress("composing", 50 + Math.round(pct * 0.45)).catch(() => undefined),
-    });
+    const composed = await composeWalkthrough(
+      {
+        scenes,
+        viewport,
+        output,
+        fps: FPS,
+        style: settings.style,
+        watermark: input.watermark,
+        targetSeconds: input.length.targetSeconds,
+        outDir,
+        binaries: deps.ffmpeg,
+        signal,
+        onProgress: (pct) => void progress("composing", 50 + Math.round(pct * 0.45)).catch(() => undefined),
+      },
+      preload,
+    );
 
     await checkpoint();
     // Render time up to the encoded video: what the speed target is about (measuring and storing are not).
