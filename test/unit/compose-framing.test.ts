@@ -11,7 +11,15 @@ import {
   type SceneFraming,
 } from "../../src/media/compose/caption-placement.js";
 import { assFor } from "../../src/media/compose/captions.js";
-import { cameraLinks, frameSpec, MAX_ZOOM, NO_ROOM, sceneView, zoomView } from "../../src/media/compose/motion.js";
+import {
+  cameraLinks,
+  frameSpec,
+  MAX_ZOOM,
+  NO_ROOM,
+  PAN_ON_MAX_WHOLE_SECONDS,
+  sceneView,
+  zoomView,
+} from "../../src/media/compose/motion.js";
 import { touchSprite } from "../../src/media/compose/sprites.js";
 import { computeTimeline, motionPhases } from "../../src/media/compose/timeline.js";
 import type { Backdrop, Box, ComposeScene, SceneMotion } from "../../src/media/compose/types.js";
@@ -190,7 +198,7 @@ describe("zoom norms (the best screen-recording tools')", () => {
     }
   });
 
-  it("holds the zoom at least 1.5 s, through the result, then eases out over 0.5–0.8 s by the scene's end", () => {
+  it("holds the zoom at least 1.5 s, through the result, then eases out over 0.5–0.8 s", () => {
     for (const motion of motions) {
       const minimum = motionPhases(motion, desktop).minimum;
       for (const total of [minimum, minimum + 3]) {
@@ -201,7 +209,13 @@ describe("zoom norms (the best screen-recording tools')", () => {
         expect(held.length * MS).toBeCloseTo(last - first + MS, 6); // one unbroken hold
         expect(last - first).toBeGreaterThanOrEqual(1.5 - 2 * MS);
         expect(last).toBeGreaterThanOrEqual(phases.afterAt);
-        const out = total - last;
+        // A click's result is mostly elsewhere: the camera is out once the hold is over, and stays out.
+        // A hover's or a typed field's is where the zoom is: held until the scene's end.
+        const whole = views.find((v) => v.t > last && same(v.view, full))?.t ?? total;
+        if (motion.kind === "click")
+          expect(views.filter((v) => v.t >= whole).every((v) => same(v.view, full))).toBe(true);
+        else expect(whole).toBeGreaterThan(total - 2 * MS);
+        const out = whole - last;
         expect(out).toBeGreaterThanOrEqual(0.5);
         expect(out).toBeLessThanOrEqual(0.8 + 2 * MS);
         expect(sceneView({ ...phasesOf(motion), panFrom: null, panOnward: false }, total, total).width).toBeCloseTo(
@@ -219,11 +233,12 @@ describe("zoom norms (the best screen-recording tools')", () => {
     room: NO_ROOM,
   });
   const picture = Buffer.from("the same page");
-  const sceneOf = (target: Box, before: Buffer | null = picture) => ({
-    motion: { kind: "click" as const, target },
-    before,
-    after: picture,
-  });
+  /** A click scene `extra` seconds longer than its motion needs (its narration's length decides). */
+  const sceneOf = (target: Box, before: Buffer | null = picture, extra = 1) => {
+    const motion = { kind: "click" as const, target };
+    const phases = motionPhases(motion, desktop);
+    return { motion, before, after: picture, phases, seconds: phases.minimum + extra };
+  };
 
   it("pans from one target to a close next one instead of zooming out and in again", () => {
     const a = sceneOf({ x: 300, y: 300, width: 80, height: 30 });
@@ -255,9 +270,29 @@ describe("zoom norms (the best screen-recording tools')", () => {
     expect(cameraLinks([a, otherPage], desktop, NO_ROOM)[0]?.panOnward).toBe(false);
     expect(cameraLinks([a, sceneOf(near)], desktop, NO_ROOM)[0]?.panOnward).toBe(true);
     const scroll: SceneMotion = { kind: "scroll", strip: picture, fixedLayer: null, fromY: 0, toY: 900, target: null };
-    expect(cameraLinks([a, { motion: scroll, before: picture, after: picture }], desktop, NO_ROOM)[0]?.panOnward).toBe(
-      false,
-    );
+    const scrolled = {
+      motion: scroll,
+      before: picture,
+      after: picture,
+      phases: motionPhases(scroll, desktop),
+      seconds: 3,
+    };
+    expect(cameraLinks([a, scrolled], desktop, NO_ROOM)[0]?.panOnward).toBe(false);
+  });
+
+  it("zooms out after a click whose narration goes on, to show what it opened, even with the next target close", () => {
+    const near = { x: 200, y: 60, width: 80, height: 30 };
+    const a = { x: 40, y: 40, width: 80, height: 30 };
+    const long = sceneOf(a, picture, PAN_ON_MAX_WHOLE_SECONDS + 1.5);
+    expect(cameraLinks([long, sceneOf(near)], desktop, NO_ROOM)[0]?.panOnward).toBe(false);
+    // The camera is out for the rest of the scene once the hold is over.
+    const { views } = camera(long.motion, long.seconds);
+    const end = views.filter((v) => v.t >= long.phases.holdUntil + 0.8);
+    expect(end.length).toBeGreaterThan(0);
+    expect(end.every((v) => same(v.view, full))).toBe(true);
+    // A hover shows its result where the zoom is: it pans on however long its scene.
+    const hover = { ...long, motion: { kind: "hover" as const, target: a } };
+    expect(cameraLinks([hover, sceneOf(near)], desktop, NO_ROOM)[0]?.panOnward).toBe(true);
   });
 });
 

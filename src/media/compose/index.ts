@@ -111,7 +111,15 @@ export async function composeWalkthrough(
     const look = input.style.captions;
     const layout = compositionLayout(viewport, output, input.style);
     const room = captionRoom(look, layout);
-    const links = cameraLinks(scenes, viewport, room);
+    const links = cameraLinks(
+      scenes.map((s, i) => ({
+        ...s,
+        phases: phases[i] as (typeof phases)[number],
+        seconds: (timeline.scenes[i] as (typeof timeline.scenes)[number]).durationSeconds,
+      })),
+      viewport,
+      room,
+    );
     const framing = scenes.map(
       (s, i): SceneFraming => ({
         motion: s.motion,

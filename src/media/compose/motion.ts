@@ -127,8 +127,9 @@ export interface SceneMotionPlan {
  * The part of the viewport shown at `t` seconds into a scene lasting `total` (the camera): the whole
  * viewport, except around a click, hover or type, which zooms in on the target (eased over
  * ZOOM_IN_SECONDS from the scene's start, so it begins the cursor's travel time before the action), holds
- * at least ZOOM_HOLD_SECONDS and until the result has been seen, and eases back out by the scene's end,
- * unless the next scene pans on from here.
+ * at least ZOOM_HOLD_SECONDS and until the result has been seen, and eases back out over
+ * ZOOM_OUT_SECONDS (a click: as soon as the hold is over; a hover or typing: by the scene's end), unless
+ * the next scene pans on from here.
  */
 export function sceneView(
   plan: Pick<SceneMotionPlan, "motion" | "phases" | "viewport" | "room" | "panFrom" | "panOnward">,
@@ -140,19 +141,28 @@ export function sceneView(
   if (motion.kind === "cut" || motion.kind === "scroll") return full;
   const zoomed = zoomView(motion.target, viewport, plan.room);
   if (t < ZOOM_IN_SECONDS) return lerpRect(plan.panFrom ?? full, zoomed, easeInOut(t / ZOOM_IN_SECONDS));
-  const outStart = Math.max(phases.holdUntil, total - ZOOM_OUT_SECONDS);
+  // A click's result is mostly elsewhere (another page, a panel, a dialog): once the hold is over the
+  // camera eases out and the narration plays over the whole page. A hover's tooltip and a typed field's
+  // text are where the zoom is: held until the scene's end.
+  const outStart = motion.kind === "click" ? phases.holdUntil : Math.max(phases.holdUntil, total - ZOOM_OUT_SECONDS);
   if (plan.panOnward || t <= outStart) return zoomed;
-  return lerpRect(zoomed, full, easeInOut((t - outStart) / Math.max(1e-6, total - outStart)));
+  const out = Math.max(1e-6, Math.min(ZOOM_OUT_SECONDS, total - outStart));
+  return lerpRect(zoomed, full, easeInOut(Math.min(1, (t - outStart) / out)));
 }
+
+/** See cameraLinks. */
+export const PAN_ON_MAX_WHOLE_SECONDS = 1;
 
 /**
  * Which scenes pan straight on to the next one's target: both zoom on a target, the next starts from
  * the picture this one ends on, and the two zoomed views overlap (the next target is close enough that
  * the viewer keeps their bearings during the pan). Zooming out and back in between them would only
- * make the viewer look twice.
+ * make the viewer look twice. A click that would show its result zoomed out for longer than
+ * PAN_ON_MAX_WHOLE_SECONDS (its narration goes on) zooms out instead: a sidebar link clicked, the page it
+ * opens is what the narration talks about, not the next link.
  */
 export function cameraLinks(
-  scenes: readonly Pick<CapturedScene, "motion" | "before" | "after">[],
+  scenes: readonly (Pick<CapturedScene, "motion" | "before" | "after"> & { phases: MotionPhases; seconds: number })[],
   viewport: Viewport,
   room: CaptionRoom,
 ): Pick<SceneMotionPlan, "panFrom" | "panOnward">[] {
@@ -163,6 +173,8 @@ export function cameraLinks(
     const a = view(scene.motion);
     const b = next ? view(next.motion) : null;
     if (!next || !a || !b || next.before === null || !next.before.equals(scene.after)) return null;
+    const whole = scene.seconds - scene.phases.holdUntil - ZOOM_OUT_SECONDS;
+    if (scene.motion.kind === "click" && whole > PAN_ON_MAX_WHOLE_SECONDS) return null;
     const overlap = a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
     return overlap ? a : null;
   });
