@@ -135,6 +135,26 @@ describe("in-page extractors on the SaaS fixture's start page", () => {
   }, 120_000);
 });
 
+describe("screenshots in a session of another device scale", () => {
+  it("come at the scale asked for, in output pixels per CSS px", async () => {
+    const retina = await pool.newSession({
+      width: 1440,
+      height: 900,
+      deviceScaleFactor: 2,
+      isMobile: false,
+      hasTouch: false,
+    });
+    try {
+      await retina.page.goto(`${saas.url}/`, { waitUntil: "load" });
+      const shots = await takeScreenshots(retina.page, { maxShots: 2, fullPage: true, maxFullPageCss: 8_000 });
+      expect(shots.shots[0]).toMatchObject({ from: "hero", width: 2160, height: 1350 });
+      expect(shots.shots.at(-1)).toMatchObject({ from: "full-page", width: 1440 });
+    } finally {
+      await retina.close();
+    }
+  });
+});
+
 describe("in-page extractors on the SaaS fixture's inner pages", () => {
   it("shoot the pricing section and keep the features page's images as features", async () => {
     const { page } = session;

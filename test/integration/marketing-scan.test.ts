@@ -140,6 +140,11 @@ browserOnly("scanning a website into a source version", () => {
         expect(artifact?.key.startsWith(`sources/${run.input.sourceId}/v1/`)).toBe(true);
       }
       expect(out.artifacts.filter((a) => a.type === "screenshot").length).toBeGreaterThan(0);
+      // Drawn at scale 1.5 (the session's own device scale): the hero fills a 1080p frame unscaled; the tall
+      // page at scale 1.
+      const shots = m.assets.filter((a) => a.type === "screenshot");
+      expect(shots.find((a) => a.from === "hero")).toMatchObject({ width: 2160, height: 1350 });
+      expect(shots.find((a) => a.from === "full-page")?.width).toBe(1440);
     },
     SLOW,
   );

@@ -1,11 +1,13 @@
 import type { Page } from "playwright-core";
 import { within } from "./deadline.js";
-import { type DocRect, evaluateIsolated, num } from "./in-page.js";
+import type { DocRect } from "./in-page.js";
 
 /**
  * Screenshots of a region of the page at a chosen scale, straight from Chromium (CDP
  * `Page.captureScreenshot` with `clip.scale`): the page is drawn again at that scale, so a context at
- * device scale 1 still gives sharp 2× shots without a second context or a reload.
+ * device scale 1 still gives sharp 2× shots without a second context or a reload. The image is the clip
+ * times the scale at any device scale (measured at 1, 1.5 and 2; dividing by devicePixelRatio, as this
+ * once did, shrank the shots of a 2× session).
  */
 
 export interface CaptureOptions {
@@ -29,8 +31,6 @@ export function captureRegion(page: Page, clip: DocRect, opts: CaptureOptions): 
 }
 
 async function capture(page: Page, clip: DocRect, opts: CaptureOptions): Promise<Buffer> {
-  // Read in the isolated world: the page's own script could redefine devicePixelRatio.
-  const dpr = num(await evaluateIsolated(page, "() => devicePixelRatio", null), 0.5, 8) ?? 1;
   const cdp = await page.context().newCDPSession(page);
   try {
     if (opts.transparent) {
@@ -39,7 +39,8 @@ async function capture(page: Page, clip: DocRect, opts: CaptureOptions): Promise
     const shot = await cdp.send("Page.captureScreenshot", {
       format: opts.format,
       ...(opts.format === "jpeg" ? { quality: opts.quality ?? 85 } : {}),
-      clip: { ...clip, scale: opts.scale / dpr },
+      // Output pixels per CSS px whatever the session's device scale: Chromium draws the clip at this scale.
+      clip: { ...clip, scale: opts.scale },
       captureBeyondViewport: opts.beyondViewport,
       fromSurface: true,
     });
