@@ -5,25 +5,39 @@ import type { StoredResult } from "./envelope.js";
 /**
  * Retention: a succeeded job's files are deleted once its `expiresAt` has passed; the record stays
  * with `artifactsExpired: true`. Returns how many jobs it expired.
+ *
+ * Each job is claimed (marked expired) before its files go, and only while it is still due: a source
+ * version pinned after the select (its `expiresAt` set to null) keeps its files, and a pin that comes
+ * after the claim finds the version expired (pins.ts refuses it in the same way).
  */
 export async function sweepExpiredArtifacts(
   deps: Pick<Deps, "db" | "clock" | "storage">,
   limit = 100,
 ): Promise<number> {
+  const now = iso(deps.clock.now());
   const due = await deps.db.kysely
     .selectFrom("jobs")
     .select(["id", "result"])
     .where("state", "=", "succeeded")
     .where("artifacts_expired", "=", 0)
-    .where("expires_at", "<=", iso(deps.clock.now()))
+    .where("expires_at", "<=", now)
     .limit(limit)
     .execute();
+  let expired = 0;
   for (const job of due) {
+    const claimed = await deps.db.kysely
+      .updateTable("jobs")
+      .set({ artifacts_expired: 1 })
+      .where("id", "=", job.id)
+      .where("artifacts_expired", "=", 0)
+      .where("expires_at", "<=", now)
+      .executeTakeFirst();
+    if (Number(claimed.numUpdatedRows) === 0) continue;
+    expired += 1;
     const stored = job.result ? (JSON.parse(job.result) as StoredResult) : null;
     for (const artifact of stored?.artifacts ?? []) await deps.storage.delete(artifact.key);
-    await deps.db.kysely.updateTable("jobs").set({ artifacts_expired: 1 }).where("id", "=", job.id).execute();
   }
-  return due.length;
+  return expired;
 }
 
 /**

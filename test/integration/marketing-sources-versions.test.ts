@@ -99,6 +99,43 @@ describe("pins", () => {
     expect((await get(id)).body.artifactsExpired).toBe(false);
   });
 
+  it("a version pinned while the sweeper is at work keeps its files; one the sweeper claimed cannot be pinned", async () => {
+    const first = await withVersions(1);
+    const second = await withVersions(1);
+    const due = new Date(h.clock.now().getTime() + h.deps.config.artifactRetentionDays * DAY - 1_000);
+    h.clock.advance(31 * DAY);
+    // The sweeper has read both versions as due; while it deletes the first one's files, another process
+    // (its clock a moment behind) pins the other, and then tries the first.
+    let pinnedMeanwhile: unknown = null;
+    const storage = Object.assign(Object.create(h.deps.storage) as typeof h.deps.storage, {
+      delete: async (key: string) => {
+        if (pinnedMeanwhile === null) {
+          const [swept, other] = key.includes(first) ? [first, second] : [second, first];
+          pinnedMeanwhile = other;
+          await h.deps.db.kysely.transaction().execute((tx) => pinVersion(tx, other, 1, project("late"), due));
+          const lost = await refusal(
+            h.deps.db.kysely.transaction().execute((tx) => pinVersion(tx, swept, 1, project("late"), due)),
+          );
+          expect(lost.code).toBe("source_version_expired");
+        }
+        return h.deps.storage.delete(key);
+      },
+    });
+    expect(await sweepExpiredArtifacts({ ...h.deps, storage })).toBe(1);
+    const kept = pinnedMeanwhile as unknown as string;
+    expect((await get(`${kept}?version=1`)).body).toMatchObject({ artifactsExpired: false, expiresAt: null });
+    expect(await isPinned(h.deps.db.kysely, kept, 1)).toBe(true);
+    const swept = kept === first ? second : first;
+    expect((await get(`${swept}?version=1`)).body.artifactsExpired).toBe(true);
+    expect(await isPinned(h.deps.db.kysely, swept, 1)).toBe(false);
+    // The kept version's files are all still there.
+    const manifest = (await get(`${kept}?version=1`)).body.result.artifacts as { url: string }[];
+    for (const a of manifest) {
+      const got = await h.app.inject({ method: "GET", url: a.url.replace(h.deps.config.publicUrl, "") });
+      expect(got.statusCode).toBe(200);
+    }
+  });
+
   it("the last unpin sets expiresAt to the later of creation and release, plus retention", async () => {
     const id = await withVersions(1);
     await pin(id, 1, project("a"));

@@ -34,16 +34,27 @@ export async function pinVersion(
   const hit = versions.find((v) => v.version === version);
   if (!hit)
     throw new ApiError("source_version_not_found", { version, latestVersion: versions.at(-1)?.version ?? null });
-  if (!isRetained(hit.job, now)) {
-    const retainedVersions = versions.filter((v) => isRetained(v.job, now)).map((v) => v.version);
-    throw new ApiError("source_version_expired", { version, retainedVersions });
-  }
+  const expired = () => {
+    const retainedVersions = versions
+      .filter((v) => v.version !== version && isRetained(v.job, now))
+      .map((v) => v.version);
+    return new ApiError("source_version_expired", { version, retainedVersions });
+  };
+  if (!isRetained(hit.job, now)) throw expired();
+  // Only while the sweeper has not claimed it since the read above (it marks a job expired before its
+  // files go): on PostgreSQL this waits for a sweeper holding the row, then sees what it did.
+  const kept = await tx
+    .updateTable("jobs")
+    .set({ expires_at: null })
+    .where("id", "=", hit.job.id)
+    .where("artifacts_expired", "=", 0)
+    .executeTakeFirst();
+  if (Number(kept.numUpdatedRows) === 0) throw expired();
   await tx
     .insertInto("source_version_pins")
     .values({ source_id: sourceId, version, holder_kind: holder.kind, holder_id: holder.id, created_at: iso(now) })
     .onConflict((oc) => oc.columns(["source_id", "version", "holder_kind", "holder_id"]).doNothing())
     .execute();
-  await tx.updateTable("jobs").set({ expires_at: null }).where("id", "=", hit.job.id).execute();
 }
 
 /**
