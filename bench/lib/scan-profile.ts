@@ -3,7 +3,7 @@
 // wrapped: this is a separate pass in a fenced session of its own, one page at a time (the scan reads
 // two at once), so its step times add up to the work a scan does, not to the scan's wall time.
 import type { Page } from "playwright-core";
-import { dismissConsent } from "../../src/pipelines/marketing/scan/consent.js";
+import { dismissConsent } from "../../src/media/browser/index.js";
 import { deadlineIn } from "../../src/pipelines/marketing/scan/deadline.js";
 import type { ScanDeps } from "../../src/pipelines/marketing/scan/deps.js";
 import { extractFonts } from "../../src/pipelines/marketing/scan/fonts.js";
@@ -75,7 +75,7 @@ export async function profileScanSteps(deps: ScanDeps, urls: string[]): Promise<
           throw new Error(
             `profile: ${url} could not be visited (${visit ? visit.problem : times["visit (domcontentloaded + settle)"]?.error})`,
           );
-        await timed("consent", () => dismissConsent(page, deadline, signal));
+        await timed("consent", () => dismissConsent(page, deadline, { signal }));
         await timed("lazy scroll", () => scrollForLazyContent(page, deadline, signal));
         const html = (await timed("serialise DOM", () => page.content())) ?? "";
         if (start) {

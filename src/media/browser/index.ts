@@ -2,6 +2,7 @@ export type { Box, Target } from "./actions.js";
 export { boundingBox, click, hover, locate, navigate, scrollBy, scrollTo, type } from "./actions.js";
 export type { ClipOptions, RecordedClip } from "./clip.js";
 export { ClipCamera } from "./clip.js";
+export { type ConsentOptions, type ConsentOutcome, dismissConsent, type TimeLeft } from "./consent.js";
 export type { LaunchOptions } from "./launch.js";
 export { BrowserUnavailableError, CHROMIUM_ARGS, DEFAULT_CHROMIUM, launchBrowser } from "./launch.js";
 export type { NetworkWatch } from "./network-quiet.js";

@@ -1,5 +1,5 @@
 import type { Locator, Page } from "playwright-core";
-import { locate, type Target } from "../../media/browser/index.js";
+import { dismissConsent, locate, type Target } from "../../media/browser/index.js";
 import type { Beat } from "./plan.js";
 
 /** What performing a beat needs of it (a plan's draft or a stored beat). */
@@ -49,8 +49,26 @@ export class NavigationError extends Error {
   }
 }
 
-/** Opens `url` and waits for the load event; throws NavigationError when it does not open. */
+/**
+ * The most answering a consent banner may take after a page opens. Most answer at once; one that
+ * animates out gets up to a second, then is hidden (media/browser/consent.ts).
+ */
+const CONSENT_MS = 2_500;
+
+/**
+ * Opens `url`, waits for the load event and answers a cookie/consent banner the page shows ("reject" or
+ * "necessary only" first): a banner would otherwise cover part of every still, and of a sign-in form.
+ * The browser context keeps the answer, so later pages of the site no longer ask. Throws
+ * NavigationError when the page does not open; a banner that cannot be answered is left as it is.
+ */
 export async function openPage(page: Page, url: string): Promise<void> {
+  await loadPage(page, url);
+  const started = performance.now();
+  const left = () => Math.max(0, CONSENT_MS - (performance.now() - started));
+  await dismissConsent(page, { left }, { overlaysOnly: true }).catch(() => undefined);
+}
+
+async function loadPage(page: Page, url: string): Promise<void> {
   let status: number | undefined;
   try {
     status = (await page.goto(url, { waitUntil: "load" }))?.status();

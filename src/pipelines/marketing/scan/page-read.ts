@@ -1,6 +1,6 @@
 import type { Page } from "playwright-core";
+import { type ConsentOutcome, dismissConsent } from "../../../media/browser/index.js";
 import { originOf } from "../../walkthrough/network.js";
-import { type ConsentOutcome, dismissConsent } from "./consent.js";
 import { type Deadline, DeadlineError, within } from "./deadline.js";
 import { scrollForLazyContent } from "./lazy-scroll.js";
 import type { PageRole } from "./manifest.js";
@@ -80,7 +80,8 @@ export async function readPage(
   };
   let consent: ConsentOutcome = "none";
   if (!timedOut) {
-    consent = (await bounded(dismissConsent(page, deadline, ctx.signal), deadline, ctx.signal, late)) ?? "none";
+    consent =
+      (await bounded(dismissConsent(page, deadline, { signal: ctx.signal }), deadline, ctx.signal, late)) ?? "none";
   }
   if (!timedOut) await bounded(scrollForLazyContent(page, deadline, ctx.signal), deadline, ctx.signal, late);
   // A script that sent the page elsewhere after load (the fence refused the new address): not this site's page.

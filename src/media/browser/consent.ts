@@ -1,14 +1,19 @@
 import type { Page } from "playwright-core";
-import { type Deadline, within } from "./deadline.js";
+import { within } from "./within.js";
 
 /**
- * Gets a cookie/consent banner out of the way before a page is read and photographed: the least
+ * Gets a cookie/consent banner out of the way before a page is read, photographed or filmed: the least
  * consent first ("reject", "necessary only"), else "accept" (the page must be seen; we keep no cookies
  * beyond the job's own browser context), else the banner's fixed box is hidden by CSS, which the
  * manifest says (`consent_hidden`) because the page may then behave as if nobody had answered.
  */
 
 export type ConsentOutcome = "none" | "rejected" | "accepted" | "hidden";
+
+/** What is left of the caller's time (a scan's page deadline, or a fixed bound). */
+export interface TimeLeft {
+  left(): number;
+}
 
 const MARK = "data-clipwright-consent";
 const BOX_MARK = "data-clipwright-consent-box";
@@ -42,12 +47,23 @@ interface ConsentGlobals {
  * In the page: finds visible consent banners, marks them, and marks the control to press ("reject"
  * words before "accept" words). Self-contained: it is serialised into the page.
  */
-function markConsent(marks: { control: string; box: string }): { boxes: number; choice: "reject" | "accept" | null } {
+function markConsent(marks: { control: string; box: string; overlaysOnly: boolean }): {
+  boxes: number;
+  choice: "reject" | "accept" | null;
+} {
   const g = globalThis as unknown as ConsentGlobals;
   const visible = (el: El) => {
     const r = el.getBoundingClientRect();
     const s = g.getComputedStyle(el);
     return r.width > 0 && r.height > 0 && s.display !== "none" && s.visibility !== "hidden" && s.opacity !== "0";
+  };
+  // Laid over the page (fixed or sticky, itself or an ancestor), as banners are; not a part of the page.
+  const overlay = (el: El) => {
+    for (let e: El | null = el; e && e !== g.document.body; e = e.parentElement) {
+      const position = g.getComputedStyle(e).position;
+      if (position === "fixed" || position === "sticky") return true;
+    }
+    return false;
   };
   const CONSENT = /cookie|consent|gdpr|privacy|tracking|onetrust|cookiebot|didomi|usercentrics|cmp\b/i;
   const selectors =
@@ -59,6 +75,7 @@ function markConsent(marks: { control: string; box: string }): { boxes: number; 
     const text = (el.textContent ?? "").slice(0, 3000);
     const label = `${el.id} ${el.getAttribute("class") ?? ""} ${el.getAttribute("aria-label") ?? ""}`;
     if (!CONSENT.test(label) && !/cookie|consent/i.test(text)) continue;
+    if (marks.overlaysOnly && !overlay(el)) continue;
     // The outermost match only: a banner's inner parts match the same words.
     if (boxes.some((b) => b.contains(el))) continue;
     boxes.push(el);
@@ -127,8 +144,26 @@ function stillShown(boxMark: string): number {
 
 const pause = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
-export async function dismissConsent(page: Page, deadline: Deadline, signal: AbortSignal): Promise<ConsentOutcome> {
-  const found = await within(page.evaluate(markConsent, { control: MARK, box: BOX_MARK }), deadline.left(), signal);
+export interface ConsentOptions {
+  signal?: AbortSignal;
+  /**
+   * Only banners laid over the page (fixed or sticky). A walkthrough acts on the product itself: a
+   * settings page's own "cookie preferences" panel must not be answered or hidden for it.
+   */
+  overlaysOnly?: boolean;
+}
+
+export async function dismissConsent(
+  page: Page,
+  deadline: TimeLeft,
+  opts: ConsentOptions = {},
+): Promise<ConsentOutcome> {
+  const { signal, overlaysOnly = false } = opts;
+  const found = await within(
+    page.evaluate(markConsent, { control: MARK, box: BOX_MARK, overlaysOnly }),
+    deadline.left(),
+    signal,
+  );
   if (found.boxes === 0) return "none";
   if (found.choice) {
     try {
@@ -142,7 +177,7 @@ export async function dismissConsent(page: Page, deadline: Deadline, signal: Abo
         await pause(50);
       }
     } catch (err) {
-      if (signal.aborted) throw err;
+      if (signal?.aborted) throw err;
       // Not clickable (covered, detached): fall through to hiding it.
     }
   }
