@@ -46,9 +46,9 @@ drawing each caption look once with the compositor blending the sprites, and com
 while Chromium still captured (both halves are CPU-bound on the same 2 cores). Only decoding the first
 two scenes' stills while the capture goes on paid (media/compose/scene-stills.ts): the compositor had
 waited ~1.4 s for them before drawing a frame; the quality benchmark's admin render went from 16.8–18.1 s
-to 15.3–16.1 s, this one from 1.68× to 1.62× the bare encode. What remains: Chromium's capture and
-festival (~7 s of wall before composing starts), the compositor's resampling on node's main
-thread (~6 CPU-s), x264 on the sent pictures. Wall time on this shared machine varies by seconds between
+to 15.3–16.1 s; this one stayed within its noise (1.62–1.87× the bare encode over that day's runs).
+What remains: Chromium's capture and festival (~7 s of wall before composing starts), the compositor's
+resampling on node's main thread (~6 CPU-s), x264 on the sent pictures. Wall time on this shared machine varies by seconds between
 runs; each round encodes its own bare baseline just before, and the best of each is compared.`;
 const SAMPLER = join(import.meta.dirname, "../lib/memory-sampler.mjs");
 

@@ -170,6 +170,11 @@ export interface MarketingSiteOptions {
   spaContentGate?: () => Promise<void>;
   /** Where the hostile redirects point (default `http://127.0.0.2:9/`, refused by the test guard). */
   forbiddenUrl?: string;
+  /**
+   * Every answer waits this long first (default 0): a server's time to first byte on the real web, for
+   * the scan benchmark's second figure. Loopback answers in well under a millisecond.
+   */
+  responseDelayMs?: number;
 }
 
 /** One fixture site on its own port. */
@@ -203,6 +208,7 @@ export async function startMarketingSite(
       res.writeHead(405, { allow: "GET, HEAD", "content-length": 0 });
       return res.end();
     }
+    if (options.responseDelayMs) await new Promise((r) => setTimeout(r, options.responseDelayMs));
     await handler(req, res, path, method === "HEAD");
   });
   return {
