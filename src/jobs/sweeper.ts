@@ -33,9 +33,16 @@ export async function sweepExpiredArtifacts(
       .where("expires_at", "<=", now)
       .executeTakeFirst();
     if (Number(claimed.numUpdatedRows) === 0) continue;
-    expired += 1;
     const stored = job.result ? (JSON.parse(job.result) as StoredResult) : null;
-    for (const artifact of stored?.artifacts ?? []) await deps.storage.delete(artifact.key);
+    try {
+      for (const artifact of stored?.artifacts ?? []) await deps.storage.delete(artifact.key);
+      expired += 1;
+    } catch {
+      // Storage refused a delete (it answers a missing key as done): the claim is handed back, so the
+      // next round deletes again rather than leaving files nobody will ever remove. Still past its
+      // date, the version cannot be pinned meanwhile.
+      await deps.db.kysely.updateTable("jobs").set({ artifacts_expired: 0 }).where("id", "=", job.id).execute();
+    }
   }
   return expired;
 }

@@ -136,6 +136,21 @@ describe("pins", () => {
     }
   });
 
+  it("a delete the storage refuses is tried again on the next round, not left for ever", async () => {
+    const id = await withVersions(1);
+    h.clock.advance(31 * DAY);
+    const failing = Object.assign(Object.create(h.deps.storage) as typeof h.deps.storage, {
+      delete: async () => {
+        throw new Error("storage unavailable");
+      },
+    });
+    expect(await sweepExpiredArtifacts({ ...h.deps, storage: failing })).toBe(0);
+    expect((await get(`${id}?version=1`)).body.artifactsExpired).toBe(false);
+    expect(await sweepExpiredArtifacts(h.deps)).toBeGreaterThanOrEqual(1);
+    const version = (await get(`${id}?version=1`)).body;
+    expect(version.artifactsExpired).toBe(true);
+  });
+
   it("the last unpin sets expiresAt to the later of creation and release, plus retention", async () => {
     const id = await withVersions(1);
     await pin(id, 1, project("a"));

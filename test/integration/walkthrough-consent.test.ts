@@ -19,7 +19,7 @@ const BANNER = `<!doctype html><html><head><title>Shop</title></head><body>
   </div></body></html>`;
 
 // The banner animates out over 5 s: after its second of grace it is hidden instead.
-const SLOW_BANNER = BANNER.replace(
+const SLOW_BANNER = BANNER.replaceAll(
   "this.parentElement.remove()",
   "setTimeout(() => this.parentElement.remove(), 5000)",
 );
@@ -32,14 +32,49 @@ const SETTINGS = `<!doctype html><html><head><title>Settings</title></head><body
     <button onclick="document.title='accepted'">Accept all</button>
   </section></body></html>`;
 
+// The whole app is a fixed shell: its cookie-settings panel is the product's, not a banner.
+const SHELL = `<!doctype html><html><head><title>App</title></head><body>
+  <div class="app-shell" style="position:fixed;inset:0;display:flex">
+    <nav style="width:200px">Menu</nav>
+    <section class="cookie-settings" aria-label="Cookie preferences" style="flex:1">
+      <p>Choose which cookies your storefront sets.</p>
+      <button onclick="document.title='declined'">Decline all</button>
+    </section>
+  </div></body></html>`;
+
+// A sign-in dialog that mentions cookies: laid over the page, but it asks for an address.
+const SIGN_IN = `<!doctype html><html><head><title>Sign in</title></head><body>
+  <div role="dialog" aria-label="Sign in" style="position:fixed;top:20%;left:30%;width:40%;background:#fff">
+    <p>We use cookies to keep you signed in.</p>
+    <input type="email" aria-label="Email">
+    <button onclick="document.title='continued'">Continue</button>
+  </div></body></html>`;
+
+// A consent tool that reloads the page once answered (the server leaves the banner out after that).
+const reloading = (answered: boolean) => `<!doctype html><html><head><title>Reloads</title></head><body>
+  <main><h1>Welcome</h1></main>
+  ${
+    answered
+      ? ""
+      : `<div id="cookie-banner" style="position:fixed;bottom:0;left:0;right:0">We use cookies.
+    <button onclick="document.cookie='consent=all';location.reload()">Accept all</button></div>`
+  }
+  </body></html>`;
+
 describe.runIf(process.env.CLIPWRIGHT_TEST_DB !== "postgres")("opening a page for a walkthrough", () => {
   let pool: BrowserPool;
   let server: Awaited<ReturnType<typeof listenOnLoopback>>;
   beforeAll(async () => {
     pool = new BrowserPool();
     server = await listenOnLoopback(async (req, res) => {
-      const page = req.url === "/slow" ? SLOW_BANNER : req.url === "/settings" ? SETTINGS : BANNER;
-      send(res, 200, HTML, page);
+      const pages: Record<string, string> = {
+        "/slow": SLOW_BANNER,
+        "/settings": SETTINGS,
+        "/shell": SHELL,
+        "/sign-in": SIGN_IN,
+        "/reloads": reloading(/consent=/.test(req.headers.cookie ?? "")),
+      };
+      send(res, 200, HTML, pages[req.url ?? "/"] ?? BANNER);
     });
   });
   afterAll(async () => {
@@ -80,6 +115,28 @@ describe.runIf(process.env.CLIPWRIGHT_TEST_DB !== "postgres")("opening a page fo
     await opened("/settings", async (session) => {
       expect(await session.page.title()).toBe("Settings");
       expect(await session.page.getByRole("button", { name: "Decline all" }).isVisible()).toBe(true);
+    });
+  });
+
+  it("leaves a fixed app shell's own cookie panel and a sign-in dialog that mentions cookies alone", async () => {
+    await opened("/shell", async (session) => {
+      expect(await session.page.title()).toBe("App");
+      expect(await session.page.getByRole("button", { name: "Decline all" }).isVisible()).toBe(true);
+    });
+    await opened("/sign-in", async (session) => {
+      expect(await session.page.title()).toBe("Sign in");
+      expect(await session.page.getByRole("dialog", { name: "Sign in" }).isVisible()).toBe(true);
+    });
+  });
+
+  it("waits for a page that reloads once its banner is answered", async () => {
+    await opened("/reloads", async (session) => {
+      const state = await session.page.evaluate(() => ({
+        ready: document.readyState,
+        type: (performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming | undefined)?.type,
+      }));
+      expect(state).toEqual({ ready: "complete", type: "reload" });
+      expect(await bannerShown(session.page)).toBe(false);
     });
   });
 });

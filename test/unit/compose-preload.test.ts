@@ -37,6 +37,17 @@ describe("StillPreload", () => {
     expect(preload.take(scenes[PRELOAD_SCENES] as CapturedScene)).toBeNull();
   });
 
+  it("lets go of scenes a render cut, and of everything once the composition is done", async () => {
+    const preload = new StillPreload(viewport, output, style);
+    const [a, b] = (await Promise.all([10, 90].map(cut))) as [CapturedScene, CapturedScene];
+    preload.add(a);
+    preload.add(b);
+    preload.keepOnly([a]); // the render kept only the first scene
+    expect(preload.take(b)).toBeNull();
+    preload.clear();
+    expect(preload.take(a)).toBeNull();
+  });
+
   it("fits only a composition with the same viewport and card", () => {
     const preload = new StillPreload(viewport, output, style);
     expect(preload.fits(viewport, preload.layout)).toBe(true);

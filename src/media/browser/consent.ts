@@ -38,8 +38,15 @@ interface El {
   style: { setProperty(name: string, value: string, priority: string): void };
 }
 interface ConsentGlobals {
+  innerWidth: number;
   innerHeight: number;
-  getComputedStyle(el: El): { display: string; visibility: string; position: string; opacity: string };
+  getComputedStyle(el: El): {
+    display: string;
+    visibility: string;
+    position: string;
+    opacity: string;
+    overflow: string;
+  };
   document: { querySelectorAll(css: string): ArrayLike<El>; documentElement: El; body: El | null };
 }
 
@@ -57,15 +64,27 @@ function markConsent(marks: { control: string; box: string; overlaysOnly: boolea
     const s = g.getComputedStyle(el);
     return r.width > 0 && r.height > 0 && s.display !== "none" && s.visibility !== "hidden" && s.opacity !== "0";
   };
-  // Laid over the page (fixed or sticky, itself or an ancestor), as banners are; not a part of the page.
+  const CONSENT = /cookie|consent|gdpr|privacy|tracking|onetrust|cookiebot|didomi|usercentrics|cmp\b/i;
+  const labelOf = (el: El) => `${el.id} ${el.getAttribute("class") ?? ""} ${el.getAttribute("aria-label") ?? ""}`;
+  // Laid over the page as banners are: its nearest fixed or sticky box (itself or an ancestor) covers
+  // less than most of the viewport, unless that box is itself named for consent (a consent wall's
+  // backdrop; an app shell fixed to the whole window is the product), and it asks nothing to be typed
+  // (a sign-in or sign-up dialog that mentions cookies).
   const overlay = (el: El) => {
     for (let e: El | null = el; e && e !== g.document.body; e = e.parentElement) {
       const position = g.getComputedStyle(e).position;
-      if (position === "fixed" || position === "sticky") return true;
+      if (position !== "fixed" && position !== "sticky") continue;
+      const r = e.getBoundingClientRect();
+      const viewport = g.innerWidth * g.innerHeight;
+      if (viewport > 0 && (r.width * r.height) / viewport > 0.6 && !CONSENT.test(labelOf(e))) return false;
+      return (
+        el.querySelectorAll(
+          "input:not([type=checkbox]):not([type=radio]):not([type=button]):not([type=submit]),textarea,select",
+        ).length === 0
+      );
     }
     return false;
   };
-  const CONSENT = /cookie|consent|gdpr|privacy|tracking|onetrust|cookiebot|didomi|usercentrics|cmp\b/i;
   const selectors =
     "[id*=cookie i],[class*=cookie i],[id*=consent i],[class*=consent i],[id*=gdpr i],[class*=gdpr i]," +
     "[aria-label*=cookie i],[aria-label*=consent i],[role=dialog],[role=alertdialog],dialog[open]";
@@ -73,9 +92,10 @@ function markConsent(marks: { control: string; box: string; overlaysOnly: boolea
   for (const el of Array.from(g.document.querySelectorAll(selectors)).slice(0, 200)) {
     if (!visible(el)) continue;
     const text = (el.textContent ?? "").slice(0, 3000);
-    const label = `${el.id} ${el.getAttribute("class") ?? ""} ${el.getAttribute("aria-label") ?? ""}`;
+    const label = labelOf(el);
     if (!CONSENT.test(label) && !/cookie|consent/i.test(text)) continue;
-    if (marks.overlaysOnly && !overlay(el)) continue;
+    // On a product's own pages a dialog counts only when it is named for consent, not for mentioning it.
+    if (marks.overlaysOnly && (!CONSENT.test(label) || !overlay(el))) continue;
     // The outermost match only: a banner's inner parts match the same words.
     if (boxes.some((b) => b.contains(el))) continue;
     boxes.push(el);
@@ -113,22 +133,28 @@ function markConsent(marks: { control: string; box: string; overlaysOnly: boolea
   return { boxes: boxes.length, choice };
 }
 
-/** In the page: hides the marked banners (or their fixed/sticky ancestor) and lets the page scroll again. */
-function hideConsent(boxMark: string): number {
+/**
+ * In the page: hides the marked banners and lets the page scroll again. A scan hides a banner's
+ * outermost fixed or sticky box (a consent wall's backdrop too); on a product's own pages only the
+ * nearest one, so nothing around the banner goes with it.
+ */
+function hideConsent(opts: { boxMark: string; nearest: boolean }): number {
   const g = globalThis as unknown as ConsentGlobals;
   let hidden = 0;
-  for (const box of Array.from(g.document.querySelectorAll(`[${boxMark}]`))) {
+  for (const box of Array.from(g.document.querySelectorAll(`[${opts.boxMark}]`))) {
     let target: El = box;
     for (let el: El | null = box; el && el !== g.document.body; el = el.parentElement) {
       const position = g.getComputedStyle(el).position;
-      if (position === "fixed" || position === "sticky") target = el;
+      if (position !== "fixed" && position !== "sticky") continue;
+      target = el;
+      if (opts.nearest) break;
     }
     target.style.setProperty("display", "none", "important");
     hidden += 1;
   }
-  // Banners that block the page usually lock its scrolling too.
+  // Banners that block the page usually lock its scrolling too; a page that scrolls is left as it is.
   for (const el of [g.document.documentElement, g.document.body])
-    el?.style.setProperty("overflow", "auto", "important");
+    if (el && g.getComputedStyle(el).overflow === "hidden") el.style.setProperty("overflow", "auto", "important");
   return hidden;
 }
 
@@ -181,6 +207,10 @@ export async function dismissConsent(
       // Not clickable (covered, detached): fall through to hiding it.
     }
   }
-  const hidden = await within(page.evaluate(hideConsent, BOX_MARK), Math.max(500, deadline.left()), signal);
+  const hidden = await within(
+    page.evaluate(hideConsent, { boxMark: BOX_MARK, nearest: overlaysOnly }),
+    Math.max(500, deadline.left()),
+    signal,
+  );
   return hidden > 0 ? "hidden" : "none";
 }

@@ -179,6 +179,7 @@ export async function composeWalkthrough(
 
     // Scenes decoded while the capture went on are used when they were decoded for this very layout.
     const preload = preloaded?.fits(viewport, layout) ? preloaded : null;
+    if (!preload) preloaded?.clear();
     const stills = preload?.loader ?? new StillLoader(viewport, layout.card);
     const inFlight = new Map<Buffer, Promise<void>>();
     let cursor: Point = { x: viewport.width * 0.62, y: viewport.height * 0.7 };
@@ -265,6 +266,7 @@ export async function composeWalkthrough(
     if (signal?.aborted && !(err instanceof FfmpegError && err.code === "aborted")) throw aborted(signal);
     throw err;
   } finally {
+    preloaded?.clear(); // whatever was not taken (a failed or cancelled run)
     await rm(work, { recursive: true, force: true });
   }
 }

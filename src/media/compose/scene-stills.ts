@@ -76,6 +76,17 @@ export class StillPreload {
     return stills;
   }
 
+  /** Lets go of the scenes not in `kept` (a render cut to its length drops scenes from the end). */
+  keepOnly(kept: readonly CapturedScene[]): void {
+    const wanted = new Set(kept.map((s) => s.after));
+    for (const after of this.loading.keys()) if (!wanted.has(after)) this.loading.delete(after);
+  }
+
+  /** Lets go of everything not taken yet (the composition is over, or could not use it). */
+  clear(): void {
+    this.loading.clear();
+  }
+
   /** Whether a composition of this viewport and card can use what was decoded (sizes are baked in). */
   fits(viewport: Viewport, layout: Layout): boolean {
     const v = this.viewport;

@@ -1,4 +1,4 @@
-import type { Locator, Page } from "playwright-core";
+import type { Frame, Locator, Page } from "playwright-core";
 import { dismissConsent, locate, type Target } from "../../media/browser/index.js";
 import type { Beat } from "./plan.js";
 
@@ -56,16 +56,28 @@ export class NavigationError extends Error {
 const CONSENT_MS = 2_500;
 
 /**
- * Opens `url`, waits for the load event and answers a cookie/consent banner the page shows ("reject" or
- * "necessary only" first): a banner would otherwise cover part of every still, and of a sign-in form.
- * The browser context keeps the answer, so later pages of the site no longer ask. Throws
- * NavigationError when the page does not open; a banner that cannot be answered is left as it is.
+ * Opens `url`, waits for the load event and answers a cookie/consent banner laid over the page ("reject"
+ * or "necessary only" first; one that will not go is hidden): a banner would otherwise cover part of
+ * every still, and of a sign-in form. The browser context keeps the answer, so later pages of the site
+ * no longer ask. Throws NavigationError when the page does not open; a failure to answer (the page
+ * went away under the call) leaves the page as it is.
  */
 export async function openPage(page: Page, url: string): Promise<void> {
   await loadPage(page, url);
   const started = performance.now();
   const left = () => Math.max(0, CONSENT_MS - (performance.now() - started));
-  await dismissConsent(page, { left }, { overlaysOnly: true }).catch(() => undefined);
+  let navigated = false;
+  const onNavigated = (frame: Frame) => {
+    if (frame === page.mainFrame()) navigated = true;
+  };
+  page.on("framenavigated", onNavigated);
+  try {
+    await dismissConsent(page, { left }, { overlaysOnly: true }).catch(() => undefined);
+  } finally {
+    page.off("framenavigated", onNavigated);
+  }
+  // Some consent tools reload the page once answered: the caller reads it only once it has loaded again.
+  if (navigated) await page.waitForLoadState("load", { timeout: Math.max(1, left()) }).catch(() => undefined);
 }
 
 async function loadPage(page: Page, url: string): Promise<void> {

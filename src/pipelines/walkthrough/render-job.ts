@@ -206,14 +206,15 @@ export async function renderWalkthrough(
       checkpoint,
     );
     speaking.catch(() => undefined);
-    let preload: StillPreload | null = null;
+    // Made with the first scene (the viewport is known then); let go of once the composition is done.
+    const decoded: { preload: StillPreload | null } = { preload: null };
     const captured = await replay(session, beats, {
       signal,
       checkpoint,
       onBeat: (done, total) => progress("capturing", 20 + Math.round((done / total) * 25)),
       onScene: (scene, viewport) => {
-        preload ??= new StillPreload(viewport, output, settings.style);
-        preload.add(scene);
+        decoded.preload ??= new StillPreload(viewport, output, settings.style);
+        decoded.preload.add(scene);
       },
     });
     const viewport = captured.viewport;
@@ -231,6 +232,7 @@ export async function renderWalkthrough(
     await progress("composing", 50);
     const paired = captured.scenes.map((scene, i) => ({ scene, narration: narrations[i] as Narration }));
     const kept = fitScenes(paired, viewport, input.length.seconds, input.length.targetSeconds !== null);
+    decoded.preload?.keepOnly(kept.map((k) => k.scene));
     const scenes: ComposeScene[] = kept.map(({ scene, narration }) => ({
       ...scene,
       narration: { text: narration.text, wavPath: narration.wavPath, durationSeconds: narration.durationSeconds },
@@ -251,8 +253,9 @@ export async function renderWalkthrough(
         signal,
         onProgress: (pct) => void progress("composing", 50 + Math.round(pct * 0.45)).catch(() => undefined),
       },
-      preload,
+      decoded.preload,
     );
+    decoded.preload = null;
 
     await checkpoint();
     // Render time up to the encoded video: what the speed target is about (measuring and storing are not).
