@@ -1,8 +1,11 @@
 import type { Redis } from "ioredis";
 import type { RateLimitStore, WindowState } from "./store.js";
 
-// INCRBY, then open the window on the first hit. PTTL < 0 guards a key left without expiry.
+// INCRBY, then open the window on the first hit. PTTL < 0 guards a key left without expiry. A window
+// in its last millisecond (PTTL 0: still there, gone a moment later) is closed first, as peek() already
+// counts it closed: a hit must open a fresh window, not count into one about to vanish with it.
 const HIT = `
+if redis.call('PTTL', KEYS[1]) == 0 then redis.call('DEL', KEYS[1]) end
 local c = redis.call('INCRBY', KEYS[1], ARGV[2])
 local ttl = redis.call('PTTL', KEYS[1])
 if c == tonumber(ARGV[2]) or ttl < 0 then redis.call('PEXPIRE', KEYS[1], ARGV[1]); ttl = tonumber(ARGV[1]) end
