@@ -98,7 +98,6 @@ describe("held frames", () => {
     expect(parseSps(sps())).toMatchObject({
       spsId: 0,
       log2MaxFrameNum: 6,
-      pictureOrderCountType: 2,
       widthInMbs: 120,
       heightInMbs: 68,
     });

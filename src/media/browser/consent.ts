@@ -4,8 +4,8 @@ import { within } from "./within.js";
 /**
  * Gets a cookie/consent banner out of the way before a page is read, photographed or filmed: the least
  * consent first ("reject", "necessary only"), else "accept" (the page must be seen; we keep no cookies
- * beyond the job's own browser context), else the banner's fixed box is hidden by CSS, which the
- * manifest says (`consent_hidden`) because the page may then behave as if nobody had answered.
+ * beyond the job's own browser context), else the banner's fixed box is hidden by CSS. The outcome says
+ * which (`hidden`: the page may then behave as if nobody had answered), so callers can tell their users.
  */
 
 export type ConsentOutcome = "none" | "rejected" | "accepted" | "hidden";
@@ -173,8 +173,9 @@ const pause = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve,
 export interface ConsentOptions {
   signal?: AbortSignal;
   /**
-   * Only banners laid over the page (fixed or sticky). A walkthrough acts on the product itself: a
-   * settings page's own "cookie preferences" panel must not be answered or hidden for it.
+   * Only banners laid over the page and named for consent (see markConsent's `overlay`): a walkthrough
+   * acts on the product itself, whose own cookie-settings panel, app shell or sign-in dialog must never
+   * be answered or hidden for it. A banner that will not go is hidden by its nearest fixed box only.
    */
   overlaysOnly?: boolean;
 }

@@ -57,14 +57,19 @@ export function heldFrameSlice(sps: SequenceParameters, ppsId: number, frameNum:
   return withHeader(SLICE_HEADER, escapeRbsp(w.trailing()));
 }
 
-/** A copy of an encoder's non-IDR slice with its frame_num replaced (the field's width is fixed by the SPS). */
-export function withFrameNum(slice: Uint8Array, sps: SequenceParameters, frameNum: number): Uint8Array {
-  const rbsp = unescapeRbsp(slice.subarray(1));
+/** A reader of a slice's RBSP standing at its frame_num (after first_mb_in_slice, slice_type and the PPS id). */
+function atFrameNum(rbsp: Uint8Array): BitReader {
   const r = new BitReader(rbsp);
   r.ue(); // first_mb_in_slice
   r.ue(); // slice_type
   r.ue(); // pic_parameter_set_id
-  const at = r.bitPosition;
+  return r;
+}
+
+/** A copy of an encoder's non-IDR slice with its frame_num replaced (the field's width is fixed by the SPS). */
+export function withFrameNum(slice: Uint8Array, sps: SequenceParameters, frameNum: number): Uint8Array {
+  const rbsp = unescapeRbsp(slice.subarray(1));
+  const at = atFrameNum(rbsp).bitPosition;
   const bits = sps.log2MaxFrameNum;
   const value = frameNum % 2 ** bits;
   const out = Uint8Array.from(rbsp);
@@ -80,9 +85,5 @@ export function withFrameNum(slice: Uint8Array, sps: SequenceParameters, frameNu
 
 /** The frame_num an encoder's slice carries. */
 export function frameNumOf(slice: Uint8Array, sps: SequenceParameters): number {
-  const r = new BitReader(unescapeRbsp(slice.subarray(1)));
-  r.ue();
-  r.ue();
-  r.ue();
-  return r.u(sps.log2MaxFrameNum);
+  return atFrameNum(unescapeRbsp(slice.subarray(1))).u(sps.log2MaxFrameNum);
 }

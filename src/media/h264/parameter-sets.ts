@@ -9,7 +9,6 @@ import { BitReader, unescapeRbsp } from "./bits.js";
 export interface SequenceParameters {
   spsId: number;
   log2MaxFrameNum: number;
-  pictureOrderCountType: number;
   widthInMbs: number;
   heightInMbs: number;
 }
@@ -44,7 +43,7 @@ export function parseSps(unit: Uint8Array): SequenceParameters {
   const widthInMbs = r.ue() + 1;
   const heightInMbs = r.ue() + 1;
   if (r.u(1) !== 1) throw new RangeError("interlaced streams are not supported");
-  return { spsId, log2MaxFrameNum, pictureOrderCountType, widthInMbs, heightInMbs };
+  return { spsId, log2MaxFrameNum, widthInMbs, heightInMbs };
 }
 
 export function parsePps(unit: Uint8Array): PictureParameters {
