@@ -169,6 +169,23 @@ describe.runIf(process.env.CLIPWRIGHT_TEST_DB !== "postgres")("browser (system C
     }
   });
 
+  it("keeps Playwright's disabled features and turns off autofill's and translate's calls to Google", async () => {
+    // Chromium keeps only the last --disable-features: ours must hold every feature Playwright disables.
+    const browser = await launchBrowser();
+    try {
+      const page = await browser.newPage();
+      await page.goto("chrome://version");
+      const commandLine = await page.locator("#command_line").innerText();
+      const lists = [...commandLine.matchAll(/--disable-features=(\S+)/g)].map((m) => (m[1] as string).split(","));
+      expect(lists.length).toBeGreaterThanOrEqual(2);
+      const [playwrights, effective] = [lists[0] as string[], lists.at(-1) as string[]];
+      expect(effective).toEqual(expect.arrayContaining(playwrights.filter((f) => !f.startsWith("ms"))));
+      expect(effective).toEqual(expect.arrayContaining(["AutofillServerCommunication", "Translate"]));
+    } finally {
+      await browser.close();
+    }
+  });
+
   it("a missing binary is a BrowserUnavailableError", async () => {
     await expect(launchBrowser({ executablePath: "/nonexistent/chromium" })).rejects.toBeInstanceOf(
       BrowserUnavailableError,

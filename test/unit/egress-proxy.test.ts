@@ -212,3 +212,30 @@ describe("egress proxy: DNS rebinding", () => {
     expect(resolver.asked).toBe(1);
   });
 });
+
+describe("egress proxy: held to a sign-in's approved origins", () => {
+  it("refuses other hosts the guard allows, names their origin, and closes tunnels already open to them", async () => {
+    // pinned.test resolves to 127.0.0.1 and passes the guard: only the restriction can refuse it.
+    const resolver = staticResolver({ "pinned.test": ["127.0.0.1"] });
+    await start(resolver);
+    const open = await connectVia(`pinned.test:${allowed.port}`);
+    expect(open.status).toBe(200);
+    const closed = new Promise<void>((resolve) => open.socket.once("close", () => resolve()));
+
+    const left: string[] = [];
+    proxy?.restrictTo([allowed.url], (origin) => left.push(origin));
+    await closed; // the tunnel opened before the sign-in to a host it does not approve
+
+    expect((await viaProxy(`${allowed.url}/ok`)).status).toBe(200);
+    expect((await viaProxy(`http://pinned.test:${allowed.port}/post`, { method: "POST" })).status).toBe(403);
+    const tunnel = await connectVia(`pinned.test:${allowed.port}`);
+    expect(tunnel.status).toBe(403);
+    tunnel.socket.destroy();
+    expect(left).toEqual([`http://pinned.test:${allowed.port}`, `https://pinned.test:${allowed.port}`]);
+    expect(proxy?.refused).toEqual({ not_approved: 2 });
+
+    // Lifted: the guard's rules alone again.
+    proxy?.restrictTo(null);
+    expect((await viaProxy(`http://pinned.test:${allowed.port}/again`)).status).toBe(200);
+  });
+});

@@ -14,6 +14,34 @@ import { type BrowserContainment, RUN_AS_USER_SCRIPT } from "./sandbox.js";
 
 export const DEFAULT_CHROMIUM = "/usr/bin/chromium";
 
+/**
+ * Chromium keeps one `--disable-features` (the last), so ours repeats Playwright's own list (its
+ * chromiumSwitches; a test checks ours still holds all of it after an upgrade) and adds the features
+ * that send what a page shows to Google through the page's own proxy: autofill's form-type queries
+ * (content-autofill.googleapis.com, asked on every page with a form, sign-in pages included) and
+ * the translate service.
+ */
+const DISABLED_FEATURES: readonly string[] = [
+  // Playwright's
+  "AvoidUnnecessaryBeforeUnloadCheckSync",
+  "DestroyProfileOnBrowserClose",
+  "HttpsUpgrades",
+  "HttpsFirstBalancedModeAutoEnable",
+  "LensOverlay",
+  "MediaRouter",
+  "PaintHolding",
+  "ThirdPartyStoragePartitioning",
+  "AvoidCorsURLLoaderRestartOnRedirect",
+  "TcpPortRandomizationWin",
+  "OptimizationHints",
+  "NetworkTimeServiceQuerying",
+  "AimEnabled",
+  "PreconnectToSearch",
+  // ours
+  "AutofillServerCommunication",
+  "Translate",
+];
+
 // `--no-sandbox` is not here: Playwright adds it unless `chromiumSandbox` is set (see sandbox.ts).
 export const CHROMIUM_ARGS: readonly string[] = [
   "--headless",
@@ -30,6 +58,7 @@ export const CHROMIUM_ARGS: readonly string[] = [
   "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1",
   // WebRTC may not send UDP outside a proxy (an HTTP proxy carries none); TCP to TURN goes through it.
   "--webrtc-ip-handling-policy=disable_non_proxied_udp",
+  `--disable-features=${DISABLED_FEATURES.join(",")}`,
 ];
 
 /** Chromium is missing or would not start: a retryable infrastructure failure, not the job's fault. */

@@ -3,6 +3,7 @@ import type { AddressInfo, Socket } from "node:net";
 import type { Duplex } from "node:stream";
 import { type GuardPolicy, inspectUrl, type Problem } from "../guard.js";
 import type { Resolver } from "../resolver.js";
+import { type ApprovedHosts, approvedHosts, hostOfTarget, originOfTarget } from "./approved-origins.js";
 import { endToEndHeaders } from "./hop-headers.js";
 import { connectPinned } from "./pinned-socket.js";
 import { absoluteTarget, connectTarget, type EgressTarget } from "./targets.js";
@@ -14,10 +15,17 @@ import { absoluteTarget, connectTarget, type EgressTarget } from "./targets.js";
  * same way: the host is resolved once, the guard checks the answer, and the connection goes to exactly
  * the addresses it checked. Redirects are passed back untouched (the browser follows them, and the next
  * hop comes back here to be checked). Anything the guard refuses gets a 403 and never leaves the machine.
+ *
+ * While a sign-in runs the proxy is also told which origins the credentials are approved for
+ * (`restrictTo`): then a connection to any other host is refused the same way, whatever opened it, and
+ * reported, so the sign-in can fail naming the origin (decision 0028).
  */
 
-/** Why a request was refused: the guard's problem, or a request that is not a proxy request at all. */
-export type EgressRefusal = Problem | "request_form";
+/**
+ * Why a request was refused: the guard's problem, a request that is not a proxy request at all, or a host
+ * outside the origins a sign-in is restricted to.
+ */
+export type EgressRefusal = Problem | "request_form" | "not_approved";
 
 export interface EgressProxyOptions {
   policy: GuardPolicy;
@@ -38,6 +46,12 @@ export interface EgressProxy {
   /** Refusals so far, by reason. */
   readonly refused: Readonly<Partial<Record<EgressRefusal, number>>>;
   readonly refusedTotal: number;
+  /**
+   * Restricts every connection to the hosts of `origins` (null lifts it): connections already open to
+   * anything else are closed at once, and each later attempt to reach another host is refused and
+   * reported to `onRefused` with its origin (scheme, host and port only).
+   */
+  restrictTo(origins: readonly string[] | null, onRefused?: (origin: string) => void): void;
   /** Stops listening and closes every connection, tunnels included. Idempotent. */
   close(): Promise<void>;
 }
@@ -59,6 +73,9 @@ export async function startEgressProxy(opts: EgressProxyOptions): Promise<Egress
   let admitted = 0;
   let closed = false;
   const sockets = new Set<Duplex>();
+  /** Open upstream connections and the host each reaches, so a restriction can close the others. */
+  const upstreams = new Map<Socket, string>();
+  let restriction: { hosts: ApprovedHosts; onRefused: ((origin: string) => void) | undefined } | null = null;
 
   const track = (socket: Duplex, idle = true): void => {
     sockets.add(socket);
@@ -75,6 +92,11 @@ export async function startEgressProxy(opts: EgressProxyOptions): Promise<Egress
 
   /** The checked addresses for the target (resolved once, here), or null after counting the refusal. */
   const admit = async (target: EgressTarget): Promise<string[] | null> => {
+    if (restriction && !restriction.hosts.has(hostOfTarget(target))) {
+      refuse("not_approved", target);
+      restriction.onRefused?.(originOfTarget(target));
+      return null;
+    }
     const verdict = await inspectUrl(target.origin.href, opts.policy, opts.resolver);
     if (verdict.ok) {
       admitted += 1;
@@ -82,6 +104,17 @@ export async function startEgressProxy(opts: EgressProxyOptions): Promise<Egress
     }
     refuse(verdict.problem, target);
     return null;
+  };
+
+  /** An upstream connection to the target's host, dropped at once if a restriction started meanwhile. */
+  const open = async (addresses: string[], target: EgressTarget): Promise<Socket> => {
+    const upstream = await connectPinned(addresses, target.port, connectTimeoutMs);
+    track(upstream);
+    const host = hostOfTarget(target);
+    upstreams.set(upstream, host);
+    upstream.once("close", () => upstreams.delete(upstream));
+    if (restriction && !restriction.hosts.has(host)) upstream.destroy();
+    return upstream;
   };
 
   const answer = (res: ServerResponse, status: number): void => {
@@ -105,12 +138,11 @@ export async function startEgressProxy(opts: EgressProxyOptions): Promise<Egress
     if (!addresses) return answer(res, 403);
     let upstream: Socket;
     try {
-      upstream = await connectPinned(addresses, parsed.target.port, connectTimeoutMs);
+      upstream = await open(addresses, parsed.target);
     } catch {
       return answer(res, 502);
     }
-    track(upstream);
-    if (closed || req.destroyed || res.destroyed) {
+    if (closed || upstream.destroyed || req.destroyed || res.destroyed) {
       upstream.destroy();
       return;
     }
@@ -148,13 +180,12 @@ export async function startEgressProxy(opts: EgressProxyOptions): Promise<Egress
     }
     let upstream: Socket;
     try {
-      upstream = await connectPinned(addresses, target.port, connectTimeoutMs);
+      upstream = await open(addresses, target);
     } catch {
       client.end(statusHead(502, "Bad Gateway"));
       return;
     }
-    track(upstream);
-    if (closed || client.destroyed) {
+    if (closed || upstream.destroyed || client.destroyed) {
       upstream.destroy();
       return;
     }
@@ -208,6 +239,11 @@ export async function startEgressProxy(opts: EgressProxyOptions): Promise<Egress
     },
     get refusedTotal() {
       return refusedTotal;
+    },
+    restrictTo(origins, onRefused) {
+      restriction = origins ? { hosts: approvedHosts(origins), onRefused } : null;
+      if (!restriction) return;
+      for (const [upstream, host] of upstreams) if (!restriction.hosts.has(host)) upstream.destroy();
     },
     close() {
       closing ??= new Promise<void>((resolve) => {

@@ -21,7 +21,8 @@ import {
   scanPage,
   siteNameOf,
 } from "./plan.js";
-import { type SignInCredentials, signIn } from "./sign-in.js";
+import type { SignInCredentials } from "./sign-in.js";
+import { signInWithinApprovedOrigins } from "./sign-in-fenced.js";
 import { buildSiteMap, type PageSnapshot } from "./site-map.js";
 import { collectSnapshot } from "./site-map-collect.js";
 
@@ -78,13 +79,11 @@ export async function planWalkthrough(
   let landing: string | null = null;
   if (req.signIn) {
     await progress("signing_in", 10);
-    const approved = [originOf(req.signIn.loginUrl), originOf(req.url), ...req.signIn.additionalLoginOrigins];
-    hooks.fence?.setAllowedOrigins(approved);
-    try {
-      await signIn(page, req.signIn, hooks.signal ? { signal: hooks.signal } : {});
-    } finally {
-      hooks.fence?.setAllowedOrigins(null);
-    }
+    await signInWithinApprovedOrigins(page, req.signIn, {
+      fence: hooks.fence,
+      startUrl: req.url,
+      signal: hooks.signal,
+    });
     landing = page.url();
     await checkpoint();
   }

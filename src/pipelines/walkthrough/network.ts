@@ -1,34 +1,36 @@
 import type { BrowserContext, Route } from "playwright-core";
+import type { EgressProxy } from "../../net/egress/proxy.js";
 
 /**
- * The in-browser half of the network fence (decision 0017). Which hosts a page may reach, and at which
- * address, is decided by the session's egress proxy (src/net/egress), which sees every connection,
- * redirect hops included. What only the browser knows is decided here, on the first request of each
- * load: its scheme (file:, chrome:, ftp: … never leave the browser through a proxy) and, while signing
- * in, whether a main-frame navigation goes to an approved origin.
+ * The network fence (decisions 0017, 0028). Which hosts a page may reach, and at which address, is
+ * decided by the session's egress proxy (src/net/egress), which sees every connection the browser opens:
+ * main frame, subframes, redirect hops, fetch/XHR, beacons, workers. While signing in, the proxy is also
+ * held to the approved origins. What only the browser knows is decided here, on the first request of
+ * each load: its scheme (file:, chrome:, ftp: … never leave the browser through a proxy).
  */
 
 export interface FenceOptions {
-  /** The session's egress proxy; its refusals are the fence's `host` count. */
-  proxy?: { readonly refusedTotal: number } | null;
-  /** When non-null, main-frame navigations may only go to these origins (sign-in). */
-  allowedOrigins?: readonly string[] | null;
+  /** The session's egress proxy: it holds the sign-in's origins, and its refusals are counted here. */
+  proxy: Pick<EgressProxy, "refused" | "refusedTotal" | "restrictTo">;
 }
 
 export interface FenceCounts {
   /** Schemes other than http(s), data: and blob: (file:, chrome:, ftp: …). */
   scheme: number;
-  /** Main-frame navigations to an origin not approved while `allowedOrigins` is set. */
+  /** Connections to a host outside the approved origins while they were set (any kind of request). */
   origin: number;
-  /** Connections the egress proxy refused (any hop, any kind of request). */
+  /** Other connections the egress proxy refused (the URL guard's rules; any hop, any kind of request). */
   host: number;
 }
 
 export interface NetworkFence {
   readonly blocked: Readonly<FenceCounts>;
   readonly blockedTotal: number;
-  /** Changes which origins main-frame navigations may reach (null: any the proxy lets through). */
-  setAllowedOrigins(origins: readonly string[] | null): void;
+  /**
+   * Holds every connection to the hosts of `origins` (null: any the URL guard lets through). Each refused
+   * attempt to reach another is reported to `onLeft` with its origin.
+   */
+  setAllowedOrigins(origins: readonly string[] | null, onLeft?: (origin: string) => void): void;
   dispose(): Promise<void>;
 }
 
@@ -42,27 +44,19 @@ export const originOf = (raw: string): string | null => {
   }
 };
 
-export async function fenceContext(context: BrowserContext, opts: FenceOptions = {}): Promise<NetworkFence> {
-  const counts = { scheme: 0, origin: 0 };
-  const proxy = opts.proxy ?? null;
-  let allowed = normalise(opts.allowedOrigins ?? null);
+export async function fenceContext(context: BrowserContext, opts: FenceOptions): Promise<NetworkFence> {
+  let scheme = 0;
+  const { proxy } = opts;
 
   const handler = async (route: Route): Promise<void> => {
     const request = route.request();
     const url = request.url();
-    const scheme = url.slice(0, url.indexOf(":") + 1).toLowerCase();
+    const protocol = url.slice(0, url.indexOf(":") + 1).toLowerCase();
     try {
-      if (scheme === "data:" || scheme === "blob:") return await route.continue();
-      const origin = scheme === "http:" || scheme === "https:" ? originOf(url) : null;
-      if (!origin) {
-        counts.scheme += 1;
-        return await route.abort("blockedbyclient");
-      }
-      if (allowed && request.isNavigationRequest() && isMainFrame(request) && !allowed.has(origin)) {
-        counts.origin += 1;
-        return await route.abort("blockedbyclient");
-      }
-      await route.continue();
+      if (protocol === "data:" || protocol === "blob:") return await route.continue();
+      if ((protocol === "http:" || protocol === "https:") && originOf(url)) return await route.continue();
+      scheme += 1;
+      await route.abort("blockedbyclient");
     } catch {
       // The page or context went away while the request waited: nothing left to answer.
     }
@@ -71,13 +65,13 @@ export async function fenceContext(context: BrowserContext, opts: FenceOptions =
   await context.route("**/*", handler);
   const blocked: FenceCounts = {
     get scheme() {
-      return counts.scheme;
+      return scheme;
     },
     get origin() {
-      return counts.origin;
+      return proxy.refused.not_approved ?? 0;
     },
     get host() {
-      return proxy?.refusedTotal ?? 0;
+      return proxy.refusedTotal - (proxy.refused.not_approved ?? 0);
     },
   };
   return {
@@ -85,25 +79,11 @@ export async function fenceContext(context: BrowserContext, opts: FenceOptions =
     get blockedTotal() {
       return blocked.scheme + blocked.origin + blocked.host;
     },
-    setAllowedOrigins(origins) {
-      allowed = normalise(origins);
+    setAllowedOrigins(origins, onLeft) {
+      proxy.restrictTo(origins, onLeft);
     },
     async dispose() {
       await context.unroute("**/*", handler).catch(() => {});
     },
   };
-}
-
-function normalise(origins: readonly string[] | null): Set<string> | null {
-  if (!origins) return null;
-  return new Set(origins.map(originOf).filter((o): o is string => o !== null));
-}
-
-function isMainFrame(request: ReturnType<Route["request"]>): boolean {
-  try {
-    return request.frame().parentFrame() === null;
-  } catch {
-    // Service-worker requests have no frame (service workers are blocked in our sessions anyway).
-    return false;
-  }
 }

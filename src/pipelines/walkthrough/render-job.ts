@@ -19,8 +19,9 @@ import { NavigationError, performBeat } from "./perform.js";
 import type { Beat } from "./plan.js";
 import type { RenderBeat, RenderJobInput } from "./render-input.js";
 import { writeQualityReport } from "./render-quality.js";
-import { SignInError, signIn } from "./sign-in.js";
+import { SignInError } from "./sign-in.js";
 import { signInFailure } from "./sign-in-failure.js";
+import { signInWithinApprovedOrigins } from "./sign-in-fenced.js";
 
 const FPS = 30;
 
@@ -169,13 +170,7 @@ export async function renderWalkthrough(
       beats = input.beats;
       if (creds) {
         await progress("signing_in", 4);
-        const origins = [new URL(creds.loginUrl).origin, new URL(input.url).origin, ...creds.additionalLoginOrigins];
-        fence.setAllowedOrigins(origins);
-        try {
-          await signIn(session.page, creds, { signal });
-        } finally {
-          fence.setAllowedOrigins(null);
-        }
+        await signInWithinApprovedOrigins(session.page, creds, { fence, startUrl: input.url, signal });
       }
     } else {
       const plan = await planWalkthrough(
