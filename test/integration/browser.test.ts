@@ -175,7 +175,7 @@ describe.runIf(process.env.CLIPWRIGHT_TEST_DB !== "postgres")("browser (system C
     try {
       const page = await browser.newPage();
       await page.goto("chrome://version");
-      const commandLine = await page.locator("#command_line").innerText();
+      const commandLine = (await page.locator("#command_line").textContent()) ?? "";
       const lists = [...commandLine.matchAll(/--disable-features=(\S+)/g)].map((m) => (m[1] as string).split(","));
       expect(lists.length).toBeGreaterThanOrEqual(2);
       const [playwrights, effective] = [lists[0] as string[], lists.at(-1) as string[]];
