@@ -97,10 +97,77 @@ export interface StoredResult {
 /** Signs an artifact's storage key into a URL that stops working at `expiresAt`. */
 export type ArtifactUrlSigner = (key: string) => { url: string; expiresAt: string };
 
+type StoredArtifact = StoredResult["artifacts"][number];
+type Artifact = Static<typeof ArtifactSchema>;
+/** The envelope with artifacts of type A. */
+type EnvelopeWith<A> = Omit<JobEnvelope, "result"> & {
+  result: { artifacts: A[]; durationSeconds: number | null } | null;
+};
+
+/**
+ * An artifact as a job event's body holds it at rest (webhook_events.body): its storage key, never a
+ * signed URL. The dispatcher signs it when an attempt is sent (signArtifactsAtRest), so what is stored
+ * grants nothing and what is sent is valid from the send time.
+ */
+export interface ArtifactAtRest {
+  type: string;
+  key: string;
+  bytes: number;
+  sha256: string;
+}
+
+/** The envelope as a job event stores it: the same 18 fields, live artifacts by key (see ArtifactAtRest). */
+export type EnvelopeAtRest = EnvelopeWith<Artifact | ArtifactAtRest>;
+
 const POLL_AFTER_MS = { queued: 2000, running: 1000 } as const;
 
-/** The envelope exactly as GET answers it (and as webhook events carry it). */
+/** One artifact as answers carry it: the key signed, or no URL once the files expired (signUrl null). */
+const publicArtifact = (a: StoredArtifact, signUrl: ArtifactUrlSigner | null): Artifact => ({
+  type: a.type,
+  ...(signUrl ? signUrl(a.key) : { url: null, expiresAt: null }),
+  bytes: a.bytes,
+  sha256: a.sha256,
+});
+
+/** The envelope exactly as GET answers it (and as webhook deliveries carry it). */
 export function toEnvelope(row: JobRow, signUrl: ArtifactUrlSigner): JobEnvelope {
+  const expired = row.artifacts_expired === 1;
+  return envelopeOf(row, (a) => publicArtifact(a, expired ? null : signUrl));
+}
+
+/**
+ * The envelope as a job event stores it (webhook_events.body): what toEnvelope answers, except that each
+ * live artifact keeps its storage key in place of a signed URL (expired ones are stored as answered, URL null).
+ */
+export function toEnvelopeAtRest(row: JobRow): EnvelopeAtRest {
+  const expired = row.artifacts_expired === 1;
+  return envelopeOf<Artifact | ArtifactAtRest>(row, (a) =>
+    expired ? publicArtifact(a, null) : { type: a.type, key: a.key, bytes: a.bytes, sha256: a.sha256 },
+  );
+}
+
+const isArtifactAtRest = (a: unknown): a is ArtifactAtRest =>
+  typeof a === "object" && a !== null && !("url" in a) && typeof (a as { key?: unknown }).key === "string";
+
+/**
+ * Signs, in place, the artifacts an event's `data` holds at rest (toEnvelopeAtRest), each into the
+ * envelope's public form (same fields, same order as toEnvelope). Returns whether anything was signed:
+ * other data (webhook.test, envelopes without live artifacts, events stored with URLs before keys were
+ * stored) is left exactly as it is.
+ */
+export function signArtifactsAtRest(data: unknown, signUrl: ArtifactUrlSigner): boolean {
+  const artifacts = (data as { result?: { artifacts?: unknown } } | null)?.result?.artifacts;
+  if (!Array.isArray(artifacts)) return false;
+  let signed = false;
+  for (const [i, a] of artifacts.entries()) {
+    if (!isArtifactAtRest(a)) continue;
+    artifacts[i] = publicArtifact(a, signUrl);
+    signed = true;
+  }
+  return signed;
+}
+
+function envelopeOf<A>(row: JobRow, artifact: (a: StoredArtifact) => A): EnvelopeWith<A> {
   const terminal = isTerminal(row.state);
   const stored = row.result ? (JSON.parse(row.result) as StoredResult) : null;
   const expired = row.artifacts_expired === 1;
@@ -125,15 +192,7 @@ export function toEnvelope(row: JobRow, signUrl: ArtifactUrlSigner): JobEnvelope
           },
     result:
       row.state === "succeeded" && stored
-        ? {
-            artifacts: stored.artifacts.map((a) => ({
-              type: a.type,
-              ...(expired ? { url: null, expiresAt: null } : signUrl(a.key)),
-              bytes: a.bytes,
-              sha256: a.sha256,
-            })),
-            durationSeconds: stored.durationSeconds,
-          }
+        ? { artifacts: stored.artifacts.map(artifact), durationSeconds: stored.durationSeconds }
         : null,
     cost: {
       secondsReserved: row.seconds_reserved,

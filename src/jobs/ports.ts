@@ -25,7 +25,10 @@ export interface SecondsLedger {
   release(tx: Kysely<Database>, accountId: string, seconds: number, jobId: string, now: Date): Promise<void>;
 }
 
-/** Where a settled job's event goes (the webhooks outbox: an event and its deliveries as rows). */
+/**
+ * Where a settled job's event goes (the webhooks outbox: an event and its deliveries as rows). `data` is
+ * the envelope at rest (toEnvelopeAtRest: artifacts by storage key), stored as given; the sender signs it.
+ */
 export interface JobEventSink {
   emit(tx: Kysely<Database>, accountId: string, type: string, data: unknown, now: Date): Promise<void>;
 }

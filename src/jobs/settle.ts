@@ -2,7 +2,7 @@ import { addMs, iso } from "../clock.js";
 import { lockAccount } from "../db/locks.js";
 import type { Deps } from "../deps.js";
 import type { JobOutput } from "./contract.js";
-import { type ArtifactUrlSigner, type JobRow, toEnvelope } from "./envelope.js";
+import { type ArtifactUrlSigner, type JobRow, toEnvelopeAtRest } from "./envelope.js";
 import { EVENT_FAMILY, type JobKind } from "./kinds.js";
 import { findJobById } from "./store.js";
 
@@ -83,8 +83,10 @@ export async function settleJob(
     else await seconds.release(tx, row.account_id, row.seconds_reserved, row.id, now);
 
     const family = deps.jobDefinitions.get(row.kind)?.eventFamily ?? EVENT_FAMILY[row.kind as JobKind] ?? null;
-    if (family)
-      await events.emit(tx, row.account_id, `${family}.${s.state}`, toEnvelope(row, artifactSigner(deps)), now);
+    // The event is stored with artifact keys, not signed URLs (toEnvelopeAtRest): a URL at rest would be a
+    // bearer credential for the files sitting in webhook_events, and one signed now would age with every
+    // retry. The dispatcher signs each attempt as it is sent (issue 19, item 3).
+    if (family) await events.emit(tx, row.account_id, `${family}.${s.state}`, toEnvelopeAtRest(row), now);
     return row;
   });
   if (settled) deps.wake.deliveries();

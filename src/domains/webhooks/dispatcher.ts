@@ -4,9 +4,11 @@ import type { Config } from "../../config.js";
 import type { Deps } from "../../deps.js";
 import { uuidv7 } from "../../ids.js";
 import { Poller } from "../../jobs/poller.js";
+import { artifactSigner } from "../../jobs/settle.js";
 import { deliveryBlockedReason, inspectUrl, webhookPolicy } from "../../net/guard.js";
 import { pinnedPost } from "../../net/pinned-request.js";
 import { deliveryHeaders } from "../../webhooks/signature.js";
+import { bodyToSend } from "./emit.js";
 import { DISABLE_AFTER_FAILURES, lastError, MAX_ATTEMPTS, nextAttempt, RESPONSE_BUDGET_MS } from "./schedule.js";
 import { claimDueDeliveries, failPendingDeliveries } from "./store.js";
 
@@ -133,6 +135,9 @@ export class WebhookDispatcher {
       await this.record(row, { ok: false, error: deliveryBlockedReason(verdict), final: true, streak: true });
       return;
     }
+    // Artifact URLs are signed here, per attempt (the event stores keys: see emitEvent), and the HMAC is
+    // computed over exactly these bytes.
+    const body = bodyToSend(row.body, artifactSigner(this.deps));
     const headers = deliveryHeaders({
       secret: vault.open(row.secret_sealed),
       eventId: row.event_id,
@@ -140,9 +145,9 @@ export class WebhookDispatcher {
       deliveryId: row.id,
       attempt: row.attempt,
       timestampSeconds: Math.floor(clock.now().getTime() / 1000),
-      rawBody: row.body,
+      rawBody: body,
     });
-    const result = await pinnedPost({ url: verdict.url, addresses: verdict.addresses }, row.body, headers, {
+    const result = await pinnedPost({ url: verdict.url, addresses: verdict.addresses }, body, headers, {
       timeoutMs: config.webhookTimeoutMs,
     });
     if ("status" in result && result.status >= 200 && result.status < 300) {

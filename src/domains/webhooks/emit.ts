@@ -2,6 +2,7 @@ import type { Kysely } from "kysely";
 import { iso } from "../../clock.js";
 import type { Database } from "../../db/schema.js";
 import { uuidv7 } from "../../ids.js";
+import { type ArtifactUrlSigner, signArtifactsAtRest } from "../../jobs/envelope.js";
 import type { JobEventSink } from "../../jobs/ports.js";
 
 /**
@@ -9,6 +10,10 @@ import type { JobEventSink } from "../../jobs/ports.js";
  * subscribed to its type — inside the caller's transaction, so an event exists if and only if the
  * state change that caused it committed (the outbox). The dispatcher sends what is due.
  * Returns the event id and how many deliveries were queued.
+ *
+ * `data` is stored as given. Job events give the envelope at rest (toEnvelopeAtRest: artifacts by storage
+ * key, no signed URL, so webhook_events holds nothing that grants access to files); the dispatcher turns
+ * it into the body receivers get with bodyToSend, at each attempt.
  */
 export async function emitEvent(
   tx: Kysely<Database>,
@@ -63,6 +68,17 @@ export async function emitEvent(
       .execute();
   }
   return { eventId, deliveryIds };
+}
+
+/**
+ * The bytes an attempt sends for an event stored as `stored`: artifacts held at rest by key are signed
+ * now (so their URLs are valid for the full TTL from this send, whichever attempt it is), giving the
+ * envelope exactly as GET answers it. A body with nothing to sign (webhook.test, failed or cancelled
+ * jobs, events stored with signed URLs before keys were stored) is sent byte for byte as stored.
+ */
+export function bodyToSend(stored: string, signUrl: ArtifactUrlSigner): string {
+  const event = JSON.parse(stored) as { data?: unknown };
+  return signArtifactsAtRest(event.data, signUrl) ? JSON.stringify(event) : stored;
 }
 
 /** The outbox as the job engine's event sink: app.ts hands it to the engine through Deps. */
