@@ -20,7 +20,7 @@ import { mountApiReference } from "./http/api-reference.js";
 import { Authenticator } from "./http/authenticate.js";
 import { genReqId, installConventions } from "./http/conventions.js";
 import { mountFileRoute } from "./http/file-route.js";
-import { answerClientError, answerFrameworkError } from "./http/framework-errors.js";
+import { answerClientError, answerFrameworkError, routeConnectRequests } from "./http/framework-errors.js";
 import { IdempotencyStore } from "./http/idempotency.js";
 import { buildOpenApi } from "./http/openapi.js";
 import { mountOperation } from "./http/pipeline.js";
@@ -104,6 +104,7 @@ export async function buildApp(opts: AppOptions): Promise<App> {
     frameworkErrors: (err, req, reply) => answerFrameworkError(deps, err, req, reply),
     clientErrorHandler: (err, socket) => answerClientError(deps, err, socket),
   });
+  routeConnectRequests(app); // CONNECT answered like any method, not dropped by Node
   const vault = loadVault(config.env, config.vaultKey, config.dataDir);
   const rateStore =
     opts.rateStore ??

@@ -1,6 +1,7 @@
-import { STATUS_CODES } from "node:http";
+import { type IncomingMessage, ServerResponse, STATUS_CODES } from "node:http";
 import type { Socket } from "node:net";
-import type { FastifyError, FastifyReply, FastifyRequest } from "fastify";
+import type { Duplex } from "node:stream";
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { Deps } from "../deps.js";
 import { type ApiError, validationFailed } from "./api-error.js";
 import { newRequestId } from "./conventions.js";
@@ -73,6 +74,28 @@ export function answerClientError(deps: Deps, err: NodeJS.ErrnoException, socket
       socket.write(`HTTP/1.1 ${refusal.status} ${STATUS_CODES[refusal.status]}\r\n${head.join("")}\r\n${body}`);
     }
     socket.destroy();
+  });
+}
+
+/**
+ * Node hands a CONNECT request to the server's `connect` listeners, never to the router, and without
+ * one it closes the connection without a word. The service is no proxy, yet a CONNECT is still a
+ * request to answer: it is handed to Fastify like any other method (a route that lists CONNECT refuses
+ * it itself, elsewhere it is 404 `not_found`), so the answer follows every convention, and the
+ * connection is closed once it is written (nothing is ever tunnelled). Call before routes are added.
+ */
+export function routeConnectRequests(app: FastifyInstance): void {
+  app.addHttpMethod("CONNECT");
+  app.server.on("connect", (req: IncomingMessage, socket: Duplex) => {
+    const res = new ServerResponse(req);
+    res.shouldKeepAlive = false;
+    res.assignSocket(socket as Socket);
+    res.once("finish", () => {
+      res.detachSocket(socket as Socket);
+      socket.end();
+    });
+    socket.once("error", () => socket.destroy());
+    app.server.emit("request", req, res);
   });
 }
 

@@ -1,7 +1,9 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, RequestPayload } from "fastify";
 import type { Deps } from "../deps.js";
 import type { Actor } from "../http/actor.js";
+import { type ValidationIssue, validationFailed } from "../http/api-error.js";
 import { checkMediaType, hasBody, limitStream, MCP_BODY_LIMIT, payloadTooLarge } from "../http/body.js";
+import { errorBody } from "../http/error-handler.js";
 import type { RateWindow } from "../http/rate-limit/limiter.js";
 import type { MountedOperation } from "../operations/define.js";
 import { API_PREFIX } from "../operations/registry.js";
@@ -61,7 +63,8 @@ export function mountMcp(app: FastifyInstance, deps: Deps, internalSecret: strin
   byApp.set(app, mcp);
 
   app.route({
-    method: ["GET", "POST", "DELETE"],
+    // CONNECT reaches the router only because the app routes it (framework-errors.ts): refused below.
+    method: ["GET", "POST", "DELETE", "CONNECT"],
     url: MCP_PATH,
     bodyLimit: MCP_BODY_LIMIT + 1, // enforced below with the spec's refusal
     onRequest: async (req) => {
@@ -72,12 +75,13 @@ export function mountMcp(app: FastifyInstance, deps: Deps, internalSecret: strin
     preParsing: checkEnvelope,
     handler: async (req, reply) => {
       if (req.method !== "POST") {
-        // Stateless: no server-initiated stream (GET) and no session to end (DELETE).
-        return reply
-          .code(405)
-          .header("Allow", "POST")
-          .type("application/json")
-          .send({ jsonrpc: "2.0", error: { code: -32000, message: "Method not allowed." }, id: null });
+        // Stateless: no server-initiated stream (GET), no session to end (DELETE), no tunnel (CONNECT).
+        const issue = { path: "method", code: "method_not_allowed", message: "must be POST" };
+        return refuseTransport(req, reply, 405, issue, { Allow: "POST" });
+      }
+      if (!acceptsMcpAnswers(req.headers.accept)) {
+        const message = "must list both application/json and text/event-stream";
+        return refuseTransport(req, reply, 406, { path: "header.Accept", code: "not_acceptable", message });
       }
       // Messages the server answers itself are read requests of their own: counted (each message of
       // a batch) before any is served, and a batch the budget cannot cover is refused whole (429).
@@ -86,6 +90,34 @@ export function mountMcp(app: FastifyInstance, deps: Deps, internalSecret: strin
       return serve(mcp, app, req, reply);
     },
   });
+}
+
+/**
+ * The Streamable HTTP rule (the SDK's transport checks the same words, and answers a JSON-RPC error):
+ * a POST's Accept lists both JSON and the event stream, whichever of them the answer turns out to be.
+ */
+function acceptsMcpAnswers(accept: string | undefined): boolean {
+  return accept?.includes("application/json") === true && accept.includes("text/event-stream");
+}
+
+/**
+ * The transport's own refusals, made before any message is read: the spec's error body (request id,
+ * the usual headers from the conventions' onSend) rather than the SDK's JSON-RPC error, under HTTP's
+ * status, which is what MCP clients act on. The catalogue has no code for 405 or 406, so the code is
+ * `validation_failed` and its one issue names the method or the Accept header (decision 0014).
+ */
+function refuseTransport(
+  req: FastifyRequest,
+  reply: FastifyReply,
+  status: 405 | 406,
+  issue: ValidationIssue,
+  headers: Record<string, string> = {},
+) {
+  return reply
+    .code(status)
+    .headers(headers)
+    .type("application/json; charset=utf-8")
+    .send(JSON.stringify(errorBody(validationFailed([issue]), req.id)));
 }
 
 async function serve(mcp: AppMcp, app: FastifyInstance, req: FastifyRequest, reply: FastifyReply) {

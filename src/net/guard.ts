@@ -134,7 +134,8 @@ export async function inspectUrl(raw: string, policy: GuardPolicy, resolver: Res
   if (url.username !== "" || url.password !== "") return refuse("credentials");
   // `url.hash` is "" for a bare "#", which is still a fragment the caller sent.
   if (raw.includes("#") && !policy.allowFragment) return refuse("fragment");
-  if (url.port !== "" && policy.defaultPortsOnly) return refuse("port");
+  // Port 0 is no port: nothing listens on it and each OS does its own thing with a connect to it.
+  if (url.port === "0" || (url.port !== "" && policy.defaultPortsOnly)) return refuse("port");
 
   const host = url.hostname;
   const name = normaliseHost(host);

@@ -190,6 +190,45 @@ describe("sign-up", () => {
     h.clock.advance(3600_000);
     expect((await signUp("person-5@example.com")).status).toBe(202);
   });
+
+  it("counts an IPv6 client's whole /64 as one address: rotating within it buys no budget", async () => {
+    await start({
+      config: {
+        authThrottle: {
+          signupsPerHour: 3,
+          signInFreeFailures: 5,
+          signInFirstLockSeconds: 60,
+          signInMaxLockSeconds: 900,
+        },
+      },
+    });
+    // Three addresses of one /64, spelt three ways.
+    const rotated = ["2001:db8:beef:1::1", "2001:DB8:BEEF:1:8a2e:370:7334:1", "2001:0db8:beef:0001::ffff"];
+    for (const [i, ip] of rotated.entries()) expect((await signUp(`v6-${i}@example.com`, ip)).status).toBe(202);
+    const [over, hashes] = await work(() => signUp("v6-3@example.com", "2001:db8:beef:1:dead:beef:cafe:1"));
+    rateLimited(over, "hour", 3);
+    expect(hashes).toBe(0);
+    // The next /64 is another client.
+    expect((await signUp("v6-3@example.com", "2001:db8:beef:2::1")).status).toBe(202);
+  });
+});
+
+describe("the unauthenticated meter of an IPv6 client", () => {
+  it("is one budget for every address of its /64, metering failed credentials before the 429", async () => {
+    await start();
+    const badKey = (ip: string) => h.request("GET", "/account", { token: "svc_live_nope", ip });
+    for (let i = 0; i < 60; i++) {
+      // A new address of the same /64 every time.
+      const res = await badKey(`2001:db8:f00d:42:${i.toString(16)}::${((i * 7919) & 0xffff).toString(16)}`);
+      expect(res.status).toBe(401);
+      expect(res.headers["ratelimit-remaining"]).toBe(String(59 - i));
+    }
+    rateLimited(await badKey("2001:db8:f00d:42:ffff:ffff:ffff:ffff"), "minute", 60);
+    // The same client over a dual-stack socket's mapped IPv4 spelling is keyed as IPv4, and another /64 is fresh.
+    expect((await badKey("2001:db8:f00d:43::1")).headers["ratelimit-remaining"]).toBe("59");
+    await badKey("::ffff:198.51.100.20");
+    expect((await badKey("198.51.100.20")).headers["ratelimit-remaining"]).toBe("58");
+  });
 });
 
 describe("bounded password work", () => {

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { staticResolver } from "../../src/net/resolver.js";
 import { Harness, idem } from "../../src/testutil/harness.js";
 import { pngOf, seedSource } from "../support/seed-source.js";
 
@@ -9,7 +10,16 @@ let otherFont: string;
 let voice: string;
 
 beforeAll(async () => {
-  h = await Harness.start({ rateStore: "memory", workers: false });
+  // The call to action's address passes the URL guard, DNS included: the kits' hosts resolve publicly.
+  h = await Harness.start({
+    rateStore: "memory",
+    workers: false,
+    resolver: staticResolver({
+      "acme.example": ["93.184.216.34"],
+      "a.example": ["93.184.216.34"],
+      "intranet.acme.example": ["10.0.0.5"],
+    }),
+  });
   user = await h.user();
   const fonts = h.deps.fonts.fonts;
   font = (fonts.find((f) => f.isDefault) ?? fonts[0])?.id as string;
@@ -200,6 +210,33 @@ describe("PUT /marketing/brand-kit", () => {
     expect(blank.details.issues).toEqual([
       { path: "body.callToAction.text", code: "text_blank", message: "must contain visible characters" },
     ]);
+  });
+
+  it("checks the call to action's address with the API's URL rules, though it is only stored", async () => {
+    await put(fullKit());
+    const cta = (url: string) => ({ callToAction: { text: "Start free", url } });
+    const cases: [string, string][] = [
+      ["javascript:alert(document.cookie)", "must be an http or https address"],
+      ["http://192.168.1.10/signup", "resolves to a private or reserved address (private)"],
+      ["http://127.0.0.1/signup", "resolves to a private or reserved address (loopback)"],
+      ["https://intranet.acme.example/signup", "resolves to a private or reserved address (private)"],
+      ["https://[::ffff:10.0.0.5]/signup", "resolves to a private or reserved address (ipv4_mapped_ipv6)"],
+      ["https://user:secret@acme.example/signup", "must not carry a username or password"],
+      ["https://acme.example:0/signup", "names a port that cannot be used"],
+      ["https://intranet/signup", "must name a host with a dot in it"],
+      ["https://nowhere.example/signup", "has a host name that does not resolve"],
+      [" https://acme.example/signup", "must not start or end with white space"],
+    ];
+    for (const [url, message] of cases) {
+      const error = await refusedUnchanged(cta(url), 400, "invalid_brand_kit");
+      expect(error.details.issues, url).toEqual([{ path: "body.callToAction.url", code: "url_invalid", message }]);
+      expect(JSON.stringify(error)).not.toContain("secret");
+    }
+    // Whatever the guard takes is stored as sent: a port, a query, a fragment.
+    const fine = "https://acme.example:8443/signup?plan=pro#start";
+    const res = await put(cta(fine));
+    expect(res.status, res.text).toBe(200);
+    expect(res.body.callToAction).toEqual({ text: "Start free", url: fine });
   });
 
   it("answers content problems before looking at the logo's source", async () => {

@@ -20,6 +20,7 @@ import {
 } from "../../src/pipelines/marketing/scan/index.js";
 import { PipelineFailure, type PipelineOutput, type PipelineRun } from "../../src/pipelines/run.js";
 import { LocalStorage } from "../../src/storage/local.js";
+import { BROKEN_LOGO_SITE, type BrokenLogoSite, startBrokenLogoSite } from "../support/broken-logo-site.js";
 import { type MarketingSites, SAAS_SITE, SPA_SITE, startMarketingSites } from "../support/marketing-sites.js";
 
 // scanSource against the fixture sites with a real fenced Chromium session and real storage. The guard
@@ -29,6 +30,7 @@ const browserOnly = describe.runIf(process.env.CLIPWRIGHT_TEST_DB !== "postgres"
 const SLOW = 120_000;
 let pool: BrowserPool;
 let sites: MarketingSites;
+let brokenLogo: BrokenLogoSite;
 let dir: string;
 let deps: ScanDeps;
 
@@ -87,6 +89,7 @@ const pathOf = (url: string) => new URL(url).pathname;
 
 beforeAll(async () => {
   sites = await startMarketingSites();
+  brokenLogo = await startBrokenLogoSite();
   pool = new BrowserPool({ actionTimeoutMs: 5_000, navigationTimeoutMs: 15_000 });
   dir = await mkdtemp(join(tmpdir(), "cw-scan-test-"));
   deps = {
@@ -102,6 +105,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await pool?.close();
   await sites?.close();
+  await brokenLogo?.close();
   if (dir) await rm(dir, { recursive: true, force: true });
 });
 
@@ -211,6 +215,45 @@ browserOnly("scanning a website into a source version", () => {
       expect(codes(await manifestOf(stalled))).toContain("page_timeout");
       expect(sites.forbidden.requests).toEqual([]);
       expect(pool.openSessions).toBe(0);
+    },
+    SLOW,
+  );
+
+  it(
+    "takes no broken image for a logo: a header logo whose file is a 404 is skipped with no_logo",
+    async () => {
+      const one = { ...deps, settings: settings({ extraPages: 0 }) };
+      const out = await scanSource(runOf(`${brokenLogo.url}/broken`), one);
+      const m = await manifestOf(out);
+      expect(brokenLogo.requests).toContain(BROKEN_LOGO_SITE.logoPath);
+      expect(m.brand.logo).toBeNull();
+      expect(codes(m)).toContain("no_logo");
+      expect(m.assets.some((a) => a.type === "logo")).toBe(false);
+      expect(out.artifacts.some((a) => a.type === "logo")).toBe(false);
+    },
+    SLOW,
+  );
+
+  it(
+    "passes over a broken logo <img> and inline SVGs whose image or sprite failed, to the inline SVG logo after them",
+    async () => {
+      const one = { ...deps, settings: settings({ extraPages: 0 }) };
+      const out = await scanSource(runOf(`${brokenLogo.url}/broken-then-svg`), one);
+      const m = await manifestOf(out);
+      expect(brokenLogo.requests).toEqual(
+        expect.arrayContaining([BROKEN_LOGO_SITE.markPath, BROKEN_LOGO_SITE.spritePath]),
+      );
+      expect(codes(m)).not.toContain("no_logo");
+      const asset = m.assets.find((a) => a.id === m.brand.logo);
+      expect(asset).toMatchObject({ type: "logo", from: "header-svg", width: 480, height: 160 });
+      const file = out.artifacts.find((a) => a.sha256 === asset?.sha256);
+      const { data, info } = await sharp(await deps.storage.get(file?.key ?? ""))
+        .raw()
+        .toBuffer({ resolveWithObject: true });
+      // The middle pixel is the working logo's colour, fully opaque.
+      const at = (Math.floor(info.height / 2) * info.width + Math.floor(info.width / 2)) * info.channels;
+      const hex = `#${[0, 1, 2].map((c) => (data[at + c] as number).toString(16).padStart(2, "0")).join("")}`;
+      expect([hex, data[at + 3]]).toEqual([BROKEN_LOGO_SITE.svgColour, 255]);
     },
     SLOW,
   );

@@ -1,5 +1,5 @@
 import { mkdtempSync, rmSync } from "node:fs";
-import type { AddressInfo } from "node:net";
+import { type AddressInfo, createConnection } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
@@ -231,6 +231,98 @@ describe("the MCP endpoint's own credential rules", () => {
     expect(((await res.json()) as any).result.serverInfo.name).toBe("clipwright");
     const get = await fetch(new URL(MCP_PATH, base), { headers: { ...bearer(user.key), accept: "text/event-stream" } });
     expect(get.status).toBe(405);
+  });
+});
+
+describe("the MCP transport's own refusals answer the spec's error body", () => {
+  /** The spec's error body with its request id, echoed in X-Request-Id, and no JSON-RPC envelope. */
+  const refusal = (status: number, headers: Headers, text: string) => {
+    const body = JSON.parse(text);
+    expect(Object.keys(body)).toEqual(["error"]);
+    expect(body.error).toMatchObject({ code: "validation_failed", message: expect.any(String) });
+    expect(body.error.requestId).toMatch(/^[A-Za-z0-9._-]{1,64}$/);
+    expect(body.error.requestId).toBe(headers.get("x-request-id"));
+    expect(headers.get("content-type")).toBe("application/json; charset=utf-8");
+    expect(headers.get("cache-control")).toBe("private, no-store");
+    expect(headers.get("ratelimit-limit")).toEqual(expect.any(String));
+    expect(status).toBeGreaterThanOrEqual(400);
+    return body.error as { details: { issues: { path: string; code: string; message: string }[] } };
+  };
+  const methodIssue = [{ path: "method", code: "method_not_allowed", message: "must be POST" }];
+
+  it("GET and DELETE: 405, Allow: POST", async () => {
+    for (const method of ["GET", "DELETE"]) {
+      const res = await fetch(new URL(MCP_PATH, base), {
+        method,
+        headers: { ...bearer(user.key), accept: "application/json, text/event-stream" },
+      });
+      expect(res.status, method).toBe(405);
+      expect(res.headers.get("allow")).toBe("POST");
+      expect(refusal(res.status, res.headers, await res.text()).details.issues).toEqual(methodIssue);
+    }
+  });
+
+  it("a POST whose Accept lacks application/json or text/event-stream: 406, before any message runs or counts", async () => {
+    const limited = (await h.key(user.id, ["account:read"], { rateLimitPerMinute: 5 })).secret;
+    for (const accept of [undefined, "application/json", "text/event-stream", "*/*"]) {
+      const res = await fetch(new URL(MCP_PATH, base), {
+        method: "POST",
+        headers: { ...bearer(limited), "content-type": "application/json", ...(accept ? { accept } : {}) },
+        body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list" }),
+      });
+      expect(res.status, accept).toBe(406);
+      expect(refusal(res.status, res.headers, await res.text()).details.issues).toEqual([
+        {
+          path: "header.Accept",
+          code: "not_acceptable",
+          message: "must list both application/json and text/event-stream",
+        },
+      ]);
+      expect(res.headers.get("ratelimit-remaining")).toBe("5");
+    }
+  });
+
+  it("CONNECT: 405 on the endpoint (404 elsewhere), in the same body, and the connection closed", async () => {
+    const { port } = new URL(base);
+    const connectTo = (target: string, extra = "") =>
+      new Promise<{ status: number; headers: Headers; text: string }>((resolve, reject) => {
+        const socket = createConnection(Number(port), "127.0.0.1");
+        let raw = "";
+        socket.setEncoding("utf8");
+        socket.on("data", (chunk) => {
+          raw += chunk;
+        });
+        socket.on("error", reject);
+        socket.on("close", () => {
+          const [head = "", text = ""] = raw.split("\r\n\r\n");
+          const [statusLine = "", ...lines] = head.split("\r\n");
+          const headers = new Headers(
+            lines.map((l): [string, string] => [l.slice(0, l.indexOf(":")), l.slice(l.indexOf(":") + 1).trim()]),
+          );
+          resolve({ status: Number(statusLine.split(" ")[1]), headers, text });
+        });
+        socket.write(`CONNECT ${target} HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\n${extra}\r\n`);
+      });
+    const auth = `Authorization: Bearer ${user.key}\r\n`;
+    const mcp = await connectTo(MCP_PATH, auth);
+    expect(mcp.status).toBe(405);
+    expect(mcp.headers.get("allow")).toBe("POST");
+    expect(mcp.headers.get("connection")).toBe("close");
+    expect(refusal(mcp.status, mcp.headers, mcp.text).details.issues).toEqual(methodIssue);
+    // Without a credential it is the endpoint's 401 first, like GET.
+    const anonymous = await connectTo(MCP_PATH);
+    expect(anonymous.status).toBe(401);
+    expect(JSON.parse(anonymous.text).error).toMatchObject({
+      code: "unauthorized",
+      requestId: anonymous.headers.get("x-request-id"),
+    });
+    // The service tunnels nothing: a proxy-style target is an unknown resource.
+    const proxy = await connectTo(`example.com:443`, auth);
+    expect(proxy.status).toBe(404);
+    expect(JSON.parse(proxy.text).error).toMatchObject({
+      code: "not_found",
+      requestId: proxy.headers.get("x-request-id"),
+    });
   });
 });
 

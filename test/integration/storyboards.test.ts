@@ -63,6 +63,8 @@ describe("storyboards: refusals (nothing created)", () => {
     ["unparseable url", { url: "not a url" }, 400, "url_malformed"],
     ["unresolvable host", { url: "http://nowhere.example/" }, 400, "url_invalid"],
     ["ftp scheme", { url: "ftp://files.example/" }, 400, "url_invalid"],
+    // The allow-listed host: only the port is wrong.
+    ["port 0", { url: "http://127.0.0.1:0/" }, 400, "url_invalid", { reason: "port" }],
     ["private literal", { url: "http://192.168.1.10/" }, 400, "url_private"],
     ["host resolving privately", { url: "https://private.example/app" }, 400, "url_private"],
     [

@@ -103,6 +103,9 @@ const HOSTILE: [string, string, GuardPolicy, Problem, BlockedKind?][] = [
   ["gopher", "gopher://good.example/", dev, "scheme"],
   ["http in production", "http://good.example/", prod, "scheme"],
   ["non-default port in production", "https://good.example:8443/", prod, "port"],
+  ["port 0 in development", "http://good.example:0/", dev, "port"],
+  ["port 0 spelt 00, allow-listed host", "http://127.0.0.1:00/", devAllow, "port"],
+  ["port 0 on an IPv6 literal", `https://[${PUBLIC_V6}]:0/`, dev, "port"],
   ["2049 characters", LONG, dev, "too_long"],
   ["denied host", "https://denied.example/", prod, "denied"],
   ["denied subdomain", "https://api.hooks.denied.example/", prod, "denied"],
@@ -241,6 +244,10 @@ describe("refusal → spec errors", () => {
     expect(siteUrlError(await refuse("https://[::1]/"))).toMatchObject({
       code: "url_private",
       details: { reason: "loopback", host: "[::1]" },
+    });
+    expect(siteUrlError(await refuse("http://good.example:0/", dev))).toMatchObject({
+      code: "url_invalid",
+      details: { reason: "port" },
     });
     for (const url of [
       "ftp://good.example/",

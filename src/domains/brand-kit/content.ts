@@ -1,10 +1,15 @@
 import { wcagContrast } from "culori";
+import type { Deps } from "../../deps.js";
 import type { ValidationIssue } from "../../http/api-error.js";
+import { inspectUrl, type Problem, sitePolicy } from "../../net/guard.js";
 import type { Catalog } from "../catalog/catalog.js";
 import { type BrandColors, type BrandKitInput, MIN_CONTRAST, MUSIC_MOODS } from "./schemas.js";
 
-/** What the content checks look values up in: the catalogue and the installed fonts. */
-export interface ContentLookups {
+/**
+ * What the content checks look values up in: the catalogue, the installed fonts, and the URL guard's
+ * configuration and resolver (the call to action's address).
+ */
+export interface ContentLookups extends Pick<Deps, "config" | "resolver"> {
   catalog: Pick<Catalog, "voices" | "renderOptions">;
   fonts: { byId(id: string): unknown };
 }
@@ -62,26 +67,41 @@ function checkColours(colors: NonNullable<BrandKitInput["colors"]>): {
   return { issues, colors: issues.length ? null : (out as BrandColors) };
 }
 
-function isWebAddress(value: string): boolean {
-  if (value.trim() !== value) return false;
-  try {
-    const url = new URL(value);
-    return (
-      (url.protocol === "https:" || url.protocol === "http:") && url.hostname !== "" && !url.username && !url.password
-    );
-  } catch {
-    return false;
-  }
+/** Why the guard refused a call to action's address, as the issue's message (never the address itself). */
+const CTA_URL_PROBLEMS: Record<Problem, string> = {
+  malformed: "must be an http or https address",
+  scheme: "must be an http or https address",
+  credentials: "must not carry a username or password",
+  fragment: "must not carry a fragment",
+  port: "names a port that cannot be used",
+  bare_host: "must name a host with a dot in it",
+  too_long: "is too long",
+  blocked: "resolves to a private or reserved address",
+  unresolvable: "has a host name that does not resolve",
+  denied: "names a host this deployment refuses",
+};
+
+/**
+ * The call to action's address is only stored, but it is shown and rendered as a link: it passes the
+ * same URL guard, with the same site policy, as every address the API takes (storyboards, sources).
+ */
+async function checkCallToActionUrl(lookups: ContentLookups, url: string): Promise<ValidationIssue | null> {
+  const path = "body.callToAction.url";
+  if (url.trim() !== url) return { path, code: "url_invalid", message: "must not start or end with white space" };
+  const verdict = await inspectUrl(url, sitePolicy(lookups.config, []), lookups.resolver);
+  if (verdict.ok) return null;
+  const why = CTA_URL_PROBLEMS[verdict.problem];
+  return { path, code: "url_invalid", message: verdict.kind ? `${why} (${verdict.kind})` : why };
 }
 
 /**
  * Every content problem of a kit at once (a form marks all its fields together), plus the colours as
  * stored. The logo's own checks need the source and come after these (resolve-logo.ts).
  */
-export function checkContent(
+export async function checkContent(
   lookups: ContentLookups,
   input: BrandKitInput,
-): { issues: ValidationIssue[]; colors: BrandColors | null } {
+): Promise<{ issues: ValidationIssue[]; colors: BrandColors | null }> {
   const issues: ValidationIssue[] = [];
   let colors: BrandColors | null = null;
   if (input.colors) {
@@ -114,8 +134,8 @@ export function checkContent(
   if (input.callToAction) {
     if (input.callToAction.text.trim() === "")
       issues.push({ path: "body.callToAction.text", code: "text_blank", message: "must contain visible characters" });
-    if (!isWebAddress(input.callToAction.url))
-      issues.push({ path: "body.callToAction.url", code: "url_invalid", message: "must be an http or https address" });
+    const url = await checkCallToActionUrl(lookups, input.callToAction.url);
+    if (url) issues.push(url);
   }
   return { issues, colors };
 }

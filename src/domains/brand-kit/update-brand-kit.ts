@@ -39,7 +39,7 @@ async function writeKit(
   deps: PutDeps,
   accountId: string,
   input: BrandKitInput,
-  colors: ReturnType<typeof checkContent>["colors"],
+  colors: Awaited<ReturnType<typeof checkContent>>["colors"],
   now: Date,
 ): Promise<{ row: BrandKitRow; replaced: StoredLogo | null }> {
   let stored = storedLogoOf(await findBrandKit(deps.db.kysely, accountId));
@@ -78,7 +78,9 @@ export const updateBrandKitOperation = defineOperation({
     "least 4.5:1 (`contrast_too_low`, the message gives the measured ratio), fonts come from GET /catalog/render-options " +
     "(`font_unknown`), `voiceId` from GET /catalog/voices (`voice_unknown`), `captionStyle` from the render options " +
     "(`caption_style_unknown`), `musicMood` is calm, upbeat, energetic or cinematic (`music_mood_unknown`), " +
-    "`callToAction.url` an http(s) address (`url_invalid`). The logo names an image asset of a source version " +
+    "`callToAction.url` an address every other URL of the API would take: http(s), no username or password, no port 0 " +
+    "(nor, in production, a non-default port), a host name with a dot that resolves, and no private or reserved address " +
+    "(`url_invalid`, the message says which rule; it is never fetched). The logo names an image asset of a source version " +
     "(`version` omitted: the latest) and is checked after the content, in order: source_not_found, source_deleted, " +
     "source_not_ready, source_expired, source_version_not_found, source_version_expired, brand_logo_source_mismatch, " +
     "invalid_brand_kit (`not_an_image`), brand_logo_not_retained. The file is copied into the kit's own storage (kept " +
@@ -99,7 +101,7 @@ export const updateBrandKitOperation = defineOperation({
     "conflict",
   ],
   async handler({ actor, deps, body, now }) {
-    const { issues, colors } = checkContent(deps, body);
+    const { issues, colors } = await checkContent(deps, body);
     if (issues.length) throw new ApiError("invalid_brand_kit", { issues });
     const { row, replaced } = await writeKit(deps, actor.accountId, body, colors, now);
     const kept = storedLogoOf(row);

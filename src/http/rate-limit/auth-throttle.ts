@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import type { AuthThrottleSettings } from "../../config.js";
+import { throttleKeyOf } from "./client-key.js";
 import { type RateWindow, rateLimited } from "./limiter.js";
 import type { RateLimitStore } from "./store.js";
 
@@ -17,7 +18,8 @@ export interface SignInAttempt {
 /**
  * Throttles of the dashboard's sign-up and sign-in, kept in the rate-limit store (memory, or Redis
  * shared by every process) like the other windows:
- * - sign-ups per IP address per hour (429 `rate_limited`, class unauthenticated, scope `hour`);
+ * - sign-ups per IP address per hour (429 `rate_limited`, class unauthenticated, scope `hour`; an IPv6
+ *   client is its /64, client-key.ts);
  * - per email, whatever the IP: after `signInFreeFailures` failures in a row each further try waits,
  *   the wait doubling from `signInFirstLockSeconds` up to `signInMaxLockSeconds` (scope `email`);
  *   refused tries are not checked and do not lengthen the wait; a success forgets it all. Failures
@@ -33,7 +35,7 @@ export class AuthThrottle {
 
   /** Counts a sign-up from `ip`; past the hourly limit, 429 with nothing counted. */
   async consumeSignup(ip: string): Promise<{ release(): Promise<void> }> {
-    const key = `su:${ip}`;
+    const key = `su:${throttleKeyOf(ip)}`;
     const state = await this.store.hit(key, HOUR);
     if (state.count > this.settings.signupsPerHour) {
       await this.store.undo(key);

@@ -3,9 +3,13 @@ import type { RateLimits } from "../../config.js";
 import type { RateClass } from "../../operations/scopes.js";
 import type { Actor } from "../actor.js";
 import { ApiError } from "../api-error.js";
+import { throttleKeyOf } from "./client-key.js";
 import type { RateLimitStore, WindowState } from "./store.js";
 
 const MINUTE = 60_000;
+
+/** The unauthenticated window of a client address (an IPv6 client's whole /64: client-key.ts). */
+const unauthenticatedKey = (ip: string): string => `u:${throttleKeyOf(ip)}`;
 
 /** What the RateLimit-* headers describe: the window that applied. */
 export interface RateWindow {
@@ -106,13 +110,18 @@ export class RateLimiter {
   /** Count one unauthenticated failure from `ip`; beyond the limit the 401 becomes a 429. */
   async failUnauthenticated(ip: string): Promise<{ window: RateWindow; refusal: RateLimitedError | null }> {
     const limit = this.limits.unauthenticated;
-    const state = await this.store.hit(`u:${ip}`, MINUTE);
+    const state = await this.store.hit(unauthenticatedKey(ip), MINUTE);
     const window = toWindow(limit, state);
     return { window, refusal: state.count > limit ? this.refusal("unauthenticated", "minute", window) : null };
   }
 
   async peekUnauthenticated(ip: string): Promise<RateWindow> {
-    return this.peekBucket({ key: `u:${ip}`, limit: this.limits.unauthenticated, windowMs: MINUTE, scope: "minute" });
+    return this.peekBucket({
+      key: unauthenticatedKey(ip),
+      limit: this.limits.unauthenticated,
+      windowMs: MINUTE,
+      scope: "minute",
+    });
   }
 
   /** The IP's unauthenticated window; 429 when it is spent (before work a guesser could repeat). */
@@ -127,7 +136,7 @@ export class RateLimiter {
    * the budget (over it: 429, nothing counted). `release` takes the count back when the check passed.
    */
   async claimUnauthenticated(ip: string): Promise<{ window: RateWindow; release(): Promise<void> }> {
-    const key = `u:${ip}`;
+    const key = unauthenticatedKey(ip);
     const state = await this.store.hit(key, MINUTE);
     const window = toWindow(this.limits.unauthenticated, state);
     if (state.count > this.limits.unauthenticated) {

@@ -9,7 +9,11 @@ import { type LoadedResponse, type ResponseLog, readBody } from "./responses.js"
  * SVG marked as a logo or linking home, a large touch icon, a large favicon. Bytes come from responses
  * the page loaded (responses.ts); an inline SVG (or an SVG file, or an image whose response is gone) is
  * rasterised by an element screenshot: a transparent PNG at 2× or more, everything but the logo hidden.
- * The first candidate that decodes wins; none → null (the caller warns `no_logo`).
+ * The first candidate that decodes wins; none → null (the caller warns `no_logo`). A failed image is
+ * never a logo: an <img> the browser could not draw (complete with no natural width: what shows is the
+ * broken-image icon and the alt text), an <img> or an inline SVG's <image> whose request failed or
+ * answered an HTTP error (Chromium draws the icon in an SVG too), a response of an error status, and a
+ * rasterised element with no visible pixel (an SVG whose sprite or image never drew).
  */
 
 export type LogoFrom = "json-ld" | "header-img" | "header-svg" | "touch-icon" | "favicon";
@@ -54,21 +58,31 @@ const HEADER_LOGOS = `(mark) => {
     const s = getComputedStyle(el);
     if (r.width < 16 || r.height < 8 || r.width > 800 || r.height > 400 || s.visibility !== "visible" || s.display === "none") continue;
     if (r.top + scrollY > 400) continue;
+    if (el.tagName === "IMG" && el.complete && el.naturalWidth === 0) continue; // broken: its icon and alt text
     const link = el.closest("a");
     const marked = says(el) || (link && says(link)) || (el.parentElement && says(el.parentElement));
     if (!marked && !home(link)) continue;
     const id = String(n++);
     el.setAttribute(mark, id);
-    out.push({ id, svg: el.tagName.toLowerCase() === "svg", src: el.tagName === "IMG" ? String(el.currentSrc || el.src || "").slice(0, 4096) : null, rect: { x: r.left + scrollX, y: r.top + scrollY, width: r.width, height: r.height } });
+    const images = [];
+    for (const image of el.tagName === "IMG" ? [] : el.querySelectorAll("image")) {
+      if (images.length >= 8) break;
+      const ref = image.getAttribute("href") || image.getAttribute("xlink:href") || "";
+      try { images.push(new URL(ref, document.baseURI).href.slice(0, 4096)); } catch {}
+    }
+    out.push({ id, svg: el.tagName.toLowerCase() === "svg", src: el.tagName === "IMG" ? String(el.currentSrc || el.src || "").slice(0, 4096) : null, images, rect: { x: r.left + scrollX, y: r.top + scrollY, width: r.width, height: r.height } });
   }
   return out;
 }`;
 
-/** In an isolated world: hide all but the marked element (transparent elsewhere), or undo it. */
+/**
+ * In an isolated world: hide all but the marked element (transparent elsewhere), or undo it. Undoing
+ * keeps the other candidates' marks for the next one; only the final undo (id "") drops them all.
+ */
 const ISOLATE = `([mark, id, on]) => {
   const style = document.getElementById("clipwright-logo-style");
   if (style) style.remove();
-  if (!on) { for (const el of document.querySelectorAll("[" + mark + "]")) el.removeAttribute(mark); return true; }
+  if (!on) { if (id === "") for (const el of document.querySelectorAll("[" + mark + "]")) el.removeAttribute(mark); return true; }
   const s = document.createElement("style");
   s.id = "clipwright-logo-style";
   const sel = "[" + mark + '="' + id + '"]';
@@ -81,6 +95,8 @@ interface HeaderLogo {
   id: string;
   svg: boolean;
   src: string | null;
+  /** An inline SVG's <image> addresses (Chromium draws a broken-image icon for one that failed). */
+  images: string[];
   rect: DocRect;
 }
 
@@ -89,7 +105,7 @@ function headerLogoOf(v: unknown): HeaderLogo | null {
   const id = str(v.id, 4);
   const r = rect(v.rect);
   if (!id || !/^\d+$/.test(id) || !r) return null;
-  return { id, svg: v.svg === true, src: str(v.src, 4096), rect: r };
+  return { id, svg: v.svg === true, src: str(v.src, 4096), images: list(v.images, 8, (i) => str(i, 4096)), rect: r };
 }
 
 /** Decoded size of raster bytes; null when they are not an image sharp reads. */
@@ -112,11 +128,18 @@ async function rasterOf(data: Buffer, from: LogoFrom, contentType: string): Prom
 
 const round2 = (v: number) => Math.round(v * 100) / 100;
 
-/** Bytes of a loaded raster image response as a logo; null when missing, too large, not raster, or undecodable. */
+/** Bytes of a loaded raster image response as a logo; null when missing, an error, too large, not raster, or undecodable. */
 async function fromResponse(entry: LoadedResponse | undefined, from: LogoFrom): Promise<LogoResult | null> {
-  if (!entry?.contentType || !RASTER_TYPES.has(entry.contentType)) return null;
+  if (!entry?.contentType || !RASTER_TYPES.has(entry.contentType) || entry.status >= 400) return null;
   const body = await readBody(entry, MAX_LOGO_BYTES);
   return body.ok ? rasterOf(body.data, from, entry.contentType) : null;
+}
+
+/** Whether a transparent screenshot shows any pixel at all (an element whose image failed draws none). */
+async function drawsAnything(png: Buffer): Promise<boolean> {
+  const { channels } = await sharp(png, { limitInputPixels: 25_000_000 }).stats();
+  const alpha = channels[3];
+  return alpha === undefined || alpha.max > 0;
 }
 
 /** The marked element alone on a transparent PNG. */
@@ -130,7 +153,9 @@ async function rasterise(page: Page, logo: HeaderLogo, from: LogoFrom): Promise<
       beyondViewport: true,
       transparent: true,
     });
-    return data.length <= MAX_LOGO_BYTES ? await rasterOf(data, from, "image/png") : null;
+    return data.length <= MAX_LOGO_BYTES && (await drawsAnything(data))
+      ? await rasterOf(data, from, "image/png")
+      : null;
   } catch {
     return null;
   } finally {
@@ -145,6 +170,8 @@ async function rasterise(page: Page, logo: HeaderLogo, from: LogoFrom): Promise<
 export async function findLogo(page: Page, hints: LogoHints, responses: ResponseLog): Promise<LogoResult | null> {
   const origin = new URL(page.url()).origin;
   const lookup = (url: string) => responses.find(url) ?? responses.findSameOriginPath(url, origin);
+  // A request that failed or answered an error: what the page shows for it is a broken image.
+  const failed = (url: string) => responses.failed(url) || (lookup(url)?.status ?? 0) >= 400;
 
   for (const org of hints.jsonLd?.organizations ?? []) {
     const found = org.logo ? await fromResponse(lookup(org.logo), "json-ld") : null;
@@ -155,12 +182,15 @@ export async function findLogo(page: Page, hints: LogoHints, responses: Response
   try {
     for (const logo of header) {
       if (logo.svg) {
+        if (logo.images.some((url) => !url.startsWith("data:") && failed(url))) continue;
         const svg = await rasterise(page, logo, "header-svg");
         if (svg) return svg;
         continue;
       }
+      const fetched = logo.src && !logo.src.startsWith("data:") ? logo.src : null;
+      if (fetched && failed(fetched)) continue;
       const found =
-        (logo.src && !logo.src.startsWith("data:") ? await fromResponse(lookup(logo.src), "header-img") : null) ??
+        (fetched ? await fromResponse(lookup(fetched), "header-img") : null) ??
         // An SVG file, a data: URL or a response Chromium no longer holds: draw the element instead.
         (await rasterise(page, logo, "header-img"));
       if (found) return found;
