@@ -65,6 +65,8 @@ export interface BrowserSettings {
   sandbox: boolean;
   /** Start Chromium as this user; for a service that runs as root. */
   runAsUser: string | null;
+  /** Bytes one answer may bring a page through the egress proxy; past it the page is used as far as it got. */
+  maxResponseBytes: number;
 }
 
 const flag = (name: string, value: string | undefined, fallback: boolean): boolean => {
@@ -83,7 +85,17 @@ function browserSettings(env: NodeJS.ProcessEnv, mode: Env): BrowserSettings {
   if (user !== null && !/^[a-z_][a-z0-9_-]{0,31}$/i.test(user)) {
     throw new ConfigError(`CLIPWRIGHT_BROWSER_USER must be a user name, got "${user}"`);
   }
-  return { executablePath: env.CLIPWRIGHT_CHROMIUM || "/usr/bin/chromium", sandbox, runAsUser: user };
+  return {
+    executablePath: env.CLIPWRIGHT_CHROMIUM || "/usr/bin/chromium",
+    sandbox,
+    runAsUser: user,
+    maxResponseBytes: int(
+      "CLIPWRIGHT_BROWSER_MAX_RESPONSE_BYTES",
+      env.CLIPWRIGHT_BROWSER_MAX_RESPONSE_BYTES,
+      8 * 1024 * 1024,
+      64 * 1024,
+    ),
+  };
 }
 
 export interface AuthThrottleSettings {

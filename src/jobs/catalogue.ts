@@ -2,6 +2,7 @@ import type { Deps } from "../deps.js";
 import { type ScanDeps, type SourceScanInput, scanSource } from "../pipelines/marketing/scan/index.js";
 import { PipelineFailure, type PipelineOutput, type PipelineRun } from "../pipelines/run.js";
 import type { WalkthroughDeps } from "../pipelines/walkthrough/deps.js";
+import type { SessionGuard } from "../pipelines/walkthrough/fenced-session.js";
 import type { RenderJobInput } from "../pipelines/walkthrough/render-input.js";
 import { renderWalkthrough } from "../pipelines/walkthrough/render-job.js";
 import type { StoryboardJobInput } from "../pipelines/walkthrough/storyboard-input.js";
@@ -18,6 +19,13 @@ const pipelineRun = <I>(ctx: JobContext<I>): PipelineRun<I> => ({
   warn: (message, details) => ctx.deps.log.warn({ ...details, jobId: ctx.job.id }, message),
 });
 
+/** The fence every browser session of a job sits behind: the URL guard's rules and the byte cap. */
+const sessionGuard = (deps: Deps): SessionGuard => ({
+  config: deps.config,
+  resolver: deps.resolver,
+  maxResponseBytes: deps.config.browser.maxResponseBytes,
+});
+
 /** What the walkthrough pipelines use, from the services the app built once. */
 const walkthroughDeps = (deps: Deps): WalkthroughDeps => ({
   browser: deps.walkthrough.browser,
@@ -25,7 +33,7 @@ const walkthroughDeps = (deps: Deps): WalkthroughDeps => ({
   tts: deps.tts,
   storage: deps.storage,
   clock: deps.clock,
-  guard: { config: deps.config, resolver: deps.resolver },
+  guard: sessionGuard(deps),
   ffmpeg: deps.config.ffmpegBinaries,
 });
 
@@ -34,7 +42,7 @@ const scanDeps = (deps: Deps): ScanDeps => ({
   browser: deps.walkthrough.browser,
   storage: deps.storage,
   clock: deps.clock,
-  guard: { config: deps.config, resolver: deps.resolver },
+  guard: sessionGuard(deps),
   ffmpeg: deps.config.ffmpegBinaries,
   fonts: deps.fonts,
   settings: deps.config.scan,

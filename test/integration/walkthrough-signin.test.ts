@@ -107,7 +107,7 @@ browserOnly("network fence", () => {
     await session.page.goto(`http://localhost:${port()}/pricing`);
     await refused("file:///etc/hostname");
     expect(fence.blocked.scheme).toBe(1);
-    expect(fence.blocked).toEqual({ scheme: 1, origin: 1, host: 0 });
+    expect(fence.blocked).toEqual({ scheme: 1, origin: 1, host: 0, frames: 0 });
     expect(fence.blockedTotal).toBe(2);
   });
 

@@ -24,6 +24,9 @@ export const HOSTILE_ROUTES = {
   "infinite-scroll": "a feed that appends more items from /hostile/feed?page=N whenever its end scrolls into view",
   images: "images that are too large (6 MB), not images at all, and never answered",
   "error-500": "HTTP 500 with an HTML error page",
+  "many-links": "20,000 links in one list under the usable copy (about 1 MB of HTML)",
+  "endless-iframes": "iframes of itself, three a level, and a script that keeps adding more: no last frame",
+  bottomless: "200 HTML that streams paragraphs as fast as the reader takes them and never ends",
 } as const;
 
 export type HostileRoute = keyof typeof HOSTILE_ROUTES;
@@ -152,6 +155,49 @@ const MINIMAL_PDF =
   "%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj\n" +
   "3 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 612 792]>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n";
 
+// 20,000 links, like a sitemap page or a product catalogue rendered in one go.
+let manyLinksHtml: string | undefined;
+const manyLinks = () => {
+  manyLinksHtml ??= page(
+    "Brokenridge — Every SKU",
+    `<main>${COPY}<ul>${Array.from(
+      { length: 20_000 },
+      (_, i) => `<li><a href="/hostile/sku/${i + 1}">SKU ${String(i + 1).padStart(5, "0")} stock count</a></li>`,
+    ).join("")}</ul></main>`,
+  );
+  return manyLinksHtml;
+};
+
+// Every document holds three frames of itself one level down, and adds another every 20 ms: no last frame.
+const endlessIframes = (depth: number) =>
+  page(
+    `Brokenridge — Frames ${depth}`,
+    `<main>${COPY}${[1, 2, 3]
+      .map(() => `<iframe src="/hostile/endless-iframes?d=${depth + 1}" width="400" height="300"></iframe>`)
+      .join(
+        "",
+      )}</main><script>setInterval(() => { const f = document.createElement("iframe"); f.src = "/hostile/endless-iframes?d=${depth + 1}&t=" + Date.now(); document.body.append(f); }, 20);</script>`,
+  );
+
+const BOTTOMLESS_CHUNK = Buffer.from(
+  Array.from({ length: 64 }, (_, i) => `<p>Ledger line ${i}: stock moved, count adjusted, auditor notified.</p>`).join(
+    "",
+  ),
+);
+
+/** Writes paragraphs whenever the socket drains, until the client goes away. */
+function streamForever(res: ServerResponse): void {
+  res.writeHead(200, { "content-type": HTML, "cache-control": "no-store" });
+  res.write(`<!doctype html><html lang="en"><head><title>Brokenridge — Ledger</title></head><body><main>${COPY}`);
+  const pump = () => {
+    while (!res.destroyed && res.write(BOTTOMLESS_CHUNK)) {
+      // keep writing until the socket's buffer is full
+    }
+  };
+  res.on("drain", pump);
+  pump();
+}
+
 /**
  * Answers one request of the hostile site. Routes that "never finish" simply leave the response open: the
  * client gives up, or the server's close() destroys the connection.
@@ -239,6 +285,12 @@ export function handleHostile(
       return send(res, 200, "image/png", Buffer.concat([PNG_SIGNATURE, Buffer.alloc(GIANT_IMAGE_BYTES)]));
     case "not-an-image.jpg":
       return send(res, 200, "image/jpeg", "<!doctype html><title>not an image</title>");
+    case "many-links":
+      return send(res, 200, HTML, manyLinks());
+    case "endless-iframes":
+      return send(res, 200, HTML, endlessIframes(Number(url.searchParams.get("d")) || 0));
+    case "bottomless":
+      return streamForever(res);
     case "error-500":
       return send(res, 500, HTML, page("Server error", "<h1>Something went wrong</h1>"));
     default:

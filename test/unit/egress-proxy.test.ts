@@ -22,6 +22,12 @@ beforeAll(async () => {
       res.end();
       return;
     }
+    if (req.url === "/big") {
+      // 300,000 bytes, declared: the proxy must cut it and end the answer cleanly (chunked).
+      res.writeHead(200, { "content-type": "text/html", "content-length": 300_000 });
+      res.end("x".repeat(300_000));
+      return;
+    }
     res.writeHead(200, { "content-type": "text/plain", "x-seen-host": req.headers.host ?? "" });
     res.end(`hello ${req.method} ${req.url}`);
   });
@@ -37,7 +43,10 @@ afterEach(async () => {
   expect(forbidden.connections).toBe(0);
 });
 
-async function start(resolver: Resolver = staticResolver({}), extra: { connectTimeoutMs?: number } = {}) {
+async function start(
+  resolver: Resolver = staticResolver({}),
+  extra: { connectTimeoutMs?: number; maxResponseBytes?: number } = {},
+) {
   proxy = await startEgressProxy({ policy: POLICY, resolver, ...extra });
   return proxy;
 }
@@ -237,5 +246,34 @@ describe("egress proxy: held to a sign-in's approved origins", () => {
     // Lifted: the guard's rules alone again.
     proxy?.restrictTo(null);
     expect((await viaProxy(`http://pinned.test:${allowed.port}/again`)).status).toBe(200);
+  });
+});
+
+describe("egress proxy: the byte cap on one answer", () => {
+  it("cuts a plain-http answer at the cap and ends it cleanly, so the page keeps what arrived", async () => {
+    await start(staticResolver({}), { maxResponseBytes: 100_000 });
+    const res = await viaProxy(`${allowed.url}/big`);
+    expect(res.status).toBe(200);
+    expect(res.body.length).toBe(100_000);
+    expect(res.headers["content-length"]).toBeUndefined();
+    expect(proxy?.truncated).toBe(1);
+    expect((await viaProxy(`${allowed.url}/small`)).body).toBe("hello GET /small");
+    expect(proxy?.truncated).toBe(1);
+  });
+
+  it("closes an https tunnel once the cap has come down it", async () => {
+    await start(staticResolver({ "pinned.test": ["127.0.0.1"] }), { maxResponseBytes: 100_000 });
+    const tunnel = await connectVia(`pinned.test:${allowed.port}`);
+    expect(tunnel.status).toBe(200);
+    const answer = await new Promise<number>((resolve) => {
+      let bytes = 0;
+      tunnel.socket.on("data", (c: Buffer) => {
+        bytes += c.length;
+      });
+      tunnel.socket.on("close", () => resolve(bytes));
+      tunnel.socket.write(`GET /big HTTP/1.1\r\nHost: pinned.test\r\nConnection: close\r\n\r\n`);
+    });
+    expect(answer).toBe(100_000);
+    expect(proxy?.truncated).toBe(1);
   });
 });

@@ -1,6 +1,6 @@
 import { createServer, request as httpRequest, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo, Socket } from "node:net";
-import type { Duplex } from "node:stream";
+import type { Duplex, Readable, Writable } from "node:stream";
 import { type GuardPolicy, inspectUrl, type Problem } from "../guard.js";
 import type { Resolver } from "../resolver.js";
 import { type ApprovedHosts, approvedHosts, hostOfTarget, originOfTarget } from "./approved-origins.js";
@@ -34,6 +34,12 @@ export interface EgressProxyOptions {
   idleMs?: number;
   /** How long connecting to a checked address may take, ms (default 10 s). */
   connectTimeoutMs?: number;
+  /**
+   * Bytes one answer may bring (default 8 MiB): a plain-http response is cut there, and an https
+   * tunnel, whose answers the proxy cannot tell apart, is closed once this much has come down it. The
+   * browser keeps what arrived, so a page over it is used as far as it got.
+   */
+  maxResponseBytes?: number;
   /** Told about every refusal (logs, tests). */
   onRefused?: (refusal: { host: string | null; port: number | null; problem: EgressRefusal }) => void;
 }
@@ -43,6 +49,8 @@ export interface EgressProxy {
   readonly url: string;
   /** Connections (requests and tunnels) the guard let through so far. */
   readonly admitted: number;
+  /** Answers cut at `maxResponseBytes` so far (responses and tunnels). */
+  readonly truncated: number;
   /** Refusals so far, by reason. */
   readonly refused: Readonly<Partial<Record<EgressRefusal, number>>>;
   readonly refusedTotal: number;
@@ -58,6 +66,8 @@ export interface EgressProxy {
 
 /** Request and response heads larger than this are refused (Node answers 431 / fails the exchange). */
 const MAX_HEADER_BYTES = 32 * 1024;
+/** A page's HTML is rarely over 2 MB, an image over 5; a stream that never ends is cut here. */
+export const DEFAULT_MAX_RESPONSE_BYTES = 8 * 1024 * 1024;
 /** The browser opens a few dozen connections at most; this bounds a page that tries for more. */
 const MAX_CLIENT_CONNECTIONS = 256;
 
@@ -68,6 +78,25 @@ const statusHead = (status: number, text: string) =>
 export async function startEgressProxy(opts: EgressProxyOptions): Promise<EgressProxy> {
   const idleMs = opts.idleMs ?? 60_000;
   const connectTimeoutMs = opts.connectTimeoutMs ?? 10_000;
+  const maxResponseBytes = opts.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES;
+  let truncated = 0;
+  /** Passes `from` into `to` until `maxResponseBytes` have gone through, then cuts both (`to` ends cleanly). */
+  const capped = (from: Readable, to: Writable, onCut: () => void): void => {
+    let seen = 0;
+    from.on("data", (chunk: Buffer) => {
+      if (seen > maxResponseBytes) return;
+      seen += chunk.length;
+      if (seen <= maxResponseBytes) {
+        if (!to.write(chunk)) from.pause();
+        return;
+      }
+      truncated += 1;
+      to.end(chunk.subarray(0, chunk.length - (seen - maxResponseBytes)));
+      onCut();
+    });
+    to.on("drain", () => from.resume());
+    from.on("end", () => to.end());
+  };
   const refused: Partial<Record<EgressRefusal, number>> = {};
   let refusedTotal = 0;
   let admitted = 0;
@@ -155,9 +184,16 @@ export async function startEgressProxy(opts: EgressProxyOptions): Promise<Egress
       maxHeaderSize: MAX_HEADER_BYTES,
     });
     out.on("response", (up) => {
-      res.writeHead(up.statusCode ?? 502, up.statusMessage ?? "", endToEndHeaders(up.rawHeaders));
+      // An answer declared longer than the cap goes on chunked, so the cut end reads as its end.
+      const declared = Number(up.headers["content-length"]);
+      const overCap = Number.isFinite(declared) && declared > maxResponseBytes;
+      res.writeHead(
+        up.statusCode ?? 502,
+        up.statusMessage ?? "",
+        endToEndHeaders(up.rawHeaders, overCap ? ["content-length"] : []),
+      );
       up.on("error", () => res.destroy());
-      up.pipe(res);
+      capped(up, res, () => upstream.destroy());
     });
     out.on("error", () => answer(res, 502));
     res.on("close", () => upstream.destroy());
@@ -193,7 +229,10 @@ export async function startEgressProxy(opts: EgressProxyOptions): Promise<Egress
     client.once("close", () => upstream.destroy());
     client.write("HTTP/1.1 200 Connection Established\r\n\r\n");
     if (head.length > 0) upstream.write(head);
-    upstream.pipe(client);
+    capped(upstream, client, () => {
+      upstream.destroy();
+      client.destroy();
+    });
     client.pipe(upstream);
   };
 
@@ -239,6 +278,9 @@ export async function startEgressProxy(opts: EgressProxyOptions): Promise<Egress
     },
     get refusedTotal() {
       return refusedTotal;
+    },
+    get truncated() {
+      return truncated;
     },
     restrictTo(origins, onRefused) {
       restriction = origins ? { hosts: approvedHosts(origins), onRefused } : null;

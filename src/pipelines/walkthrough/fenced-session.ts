@@ -22,6 +22,8 @@ export interface SessionGuard {
   resolver: Resolver;
   /** Hosts refused with all their subdomains, on top of the guard's own rules. */
   denyHosts?: readonly string[];
+  /** Bytes one answer may bring through the proxy (its default when absent). */
+  maxResponseBytes?: number;
 }
 
 export async function openFencedSession(
@@ -32,6 +34,7 @@ export async function openFencedSession(
   const proxy = await startEgressProxy({
     policy: sitePolicy(guard.config, guard.denyHosts ?? []),
     resolver: guard.resolver,
+    ...(guard.maxResponseBytes ? { maxResponseBytes: guard.maxResponseBytes } : {}),
   });
   let session: BrowserSession | undefined;
   try {

@@ -1,4 +1,5 @@
 import type { BrowserContext, Route } from "playwright-core";
+import { frameOverLimit } from "../../media/browser/index.js";
 import type { EgressProxy } from "../../net/egress/proxy.js";
 
 /**
@@ -6,7 +7,8 @@ import type { EgressProxy } from "../../net/egress/proxy.js";
  * decided by the session's egress proxy (src/net/egress), which sees every connection the browser opens:
  * main frame, subframes, redirect hops, fetch/XHR, beacons, workers. While signing in, the proxy is also
  * held to the approved origins. What only the browser knows is decided here, on the first request of
- * each load: its scheme (file:, chrome:, ftp: … never leave the browser through a proxy).
+ * each load: its scheme (file:, chrome:, ftp: … never leave the browser through a proxy), and whether a
+ * subframe's document would take its page past the frame limit (media/browser/frame-limit.ts).
  */
 
 export interface FenceOptions {
@@ -21,6 +23,8 @@ export interface FenceCounts {
   origin: number;
   /** Other connections the egress proxy refused (the URL guard's rules; any hop, any kind of request). */
   host: number;
+  /** Subframe documents not loaded because their page already held its frames' worth (frame-limit.ts). */
+  frames: number;
 }
 
 export interface NetworkFence {
@@ -46,6 +50,7 @@ export const originOf = (raw: string): string | null => {
 
 export async function fenceContext(context: BrowserContext, opts: FenceOptions): Promise<NetworkFence> {
   let scheme = 0;
+  let frames = 0;
   const { proxy } = opts;
 
   const handler = async (route: Route): Promise<void> => {
@@ -54,9 +59,15 @@ export async function fenceContext(context: BrowserContext, opts: FenceOptions):
     const protocol = url.slice(0, url.indexOf(":") + 1).toLowerCase();
     try {
       if (protocol === "data:" || protocol === "blob:") return await route.continue();
-      if ((protocol === "http:" || protocol === "https:") && originOf(url)) return await route.continue();
-      scheme += 1;
-      await route.abort("blockedbyclient");
+      if (!((protocol === "http:" || protocol === "https:") && originOf(url))) {
+        scheme += 1;
+        return await route.abort("blockedbyclient");
+      }
+      if (frameOverLimit(request)) {
+        frames += 1;
+        return await route.abort("blockedbyclient");
+      }
+      await route.continue();
     } catch {
       // The page or context went away while the request waited: nothing left to answer.
     }
@@ -66,6 +77,9 @@ export async function fenceContext(context: BrowserContext, opts: FenceOptions):
   const blocked: FenceCounts = {
     get scheme() {
       return scheme;
+    },
+    get frames() {
+      return frames;
     },
     get origin() {
       return proxy.refused.not_approved ?? 0;
@@ -77,7 +91,7 @@ export async function fenceContext(context: BrowserContext, opts: FenceOptions):
   return {
     blocked,
     get blockedTotal() {
-      return blocked.scheme + blocked.origin + blocked.host;
+      return blocked.scheme + blocked.origin + blocked.host + blocked.frames;
     },
     setAllowedOrigins(origins, onLeft) {
       proxy.restrictTo(origins, onLeft);

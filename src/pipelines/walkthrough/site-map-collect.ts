@@ -8,7 +8,16 @@ import type { PageSnapshot } from "./site-map.js";
  * (headings, metric cards, charts, tables and their search boxes, forms, tabs, primary buttons). Names
  * are mostly what a screen reader would say (aria-label, aria-labelledby, label, text).
  */
+/** Links of a page looked at, and kept, at most: a catalogue page can hold tens of thousands. */
+const MAX_LINKS_CONSIDERED = 3_000;
+const MAX_LINKS_KEPT = 600;
+
 const COLLECT = `(() => {
+  const linkCounts = new Map();
+  const linksIn = (list) => {
+    if (!linkCounts.has(list)) linkCounts.set(list, list.querySelectorAll("a[href]").length);
+    return linkCounts.get(list);
+  };
   const clean = (s) => (s || "").replace(/\\s+/g, " ").trim();
   const visible = (el) => !!el && el.getClientRects().length > 0 && getComputedStyle(el).visibility !== "hidden";
   const byIds = (ids) => clean(ids.split(/\\s+/).map((id) => document.getElementById(id)).filter(Boolean).map((n) => n.textContent).join(" "));
@@ -33,12 +42,15 @@ const COLLECT = `(() => {
     if (a.closest("nav, [role=navigation], [role=menubar], [role=menu]")) return "nav";
     if (a.closest("header, [role=banner]")) return "header";
     const list = a.closest("ul, ol, menu");
-    if (list && list.querySelectorAll("a[href]").length >= 3) return "list";
+    if (list && linksIn(list) >= 3) return "list";
     return "main";
   };
   const links = [];
   const sectionIds = new Set();
-  for (const a of document.querySelectorAll("a[href]")) {
+  // Navigation comes first in a document: the first links are the ones the planner ranks.
+  const anchors = document.querySelectorAll("a[href]");
+  for (let i = 0; i < anchors.length && i < ${MAX_LINKS_CONSIDERED} && links.length < ${MAX_LINKS_KEPT}; i++) {
+    const a = anchors[i];
     if (!visible(a)) continue;
     const raw = a.getAttribute("href") || "";
     if (raw === "#" || /^(javascript|mailto|tel):/i.test(raw)) continue;

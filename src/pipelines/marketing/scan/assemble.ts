@@ -67,6 +67,12 @@ function pageWarnings(page: GatheredPage, index: number, truncated: boolean): Ma
     });
   if (read.consent === "hidden")
     w.push({ code: "consent_hidden", page: index, message: "a consent banner with no usable button was hidden" });
+  if (read.domTruncated)
+    w.push({
+      code: "page_truncated",
+      page: index,
+      message: "the page's document was larger than the scanner serialises; it was read as far as that",
+    });
   if (truncated || read.textTruncated)
     w.push({ code: "text_truncated", page: index, message: "the page's text was longer than the scanner reads" });
   if (read.scriptErrors > 0)

@@ -33,6 +33,8 @@ export const WARNING_CODES = [
   "no_css_palette",
   "font_unavailable",
   "scan_deadline",
+  "page_truncated",
+  "frames_limited",
 ] as const;
 export type WarningCode = (typeof WARNING_CODES)[number];
 

@@ -26,7 +26,10 @@ interface LinkGlobals {
 function readLinks(arg: { max: number }): { href: string; text: string; region: string }[] {
   const g = globalThis as unknown as LinkGlobals;
   const out: { href: string; text: string; region: string }[] = [];
-  for (const a of Array.from(g.document.querySelectorAll("a[href]")).slice(0, arg.max * 4)) {
+  // A catalogue page can hold tens of thousands of links: a few times the kept number is looked at.
+  const anchors = g.document.querySelectorAll("a[href]");
+  for (let i = 0; i < anchors.length && i < arg.max * 4; i++) {
+    const a = anchors[i] as LinkEl;
     const href = (a.getAttribute("href") ?? "").slice(0, 2048);
     const text = (a.textContent || a.getAttribute("aria-label") || a.getAttribute("title") || "")
       .replace(/\s+/g, " ")

@@ -2,6 +2,7 @@ import type { Page } from "playwright-core";
 import { type ConsentOutcome, dismissConsent } from "../../../media/browser/index.js";
 import { originOf } from "../../walkthrough/network.js";
 import { type Deadline, DeadlineError, within } from "./deadline.js";
+import { serialiseDom } from "./dom-serialise.js";
 import { scrollForLazyContent } from "./lazy-scroll.js";
 import type { PageRole } from "./manifest.js";
 import { type PageLoad, refusalOf, type VisitContext, type VisitProblem, visitPage } from "./page-visit.js";
@@ -27,6 +28,8 @@ export interface PageRead extends PageTarget, PageLoad {
   consent: ConsentOutcome;
   /** The serialised DOM after load, consent and scroll (the Node-side extractors read it). */
   html: string;
+  /** The DOM was over the serialisation cap and `html` holds its start only (dom-serialise.ts). */
+  domTruncated: boolean;
   /** Characters of visible text (capped at DOM_TEXT_CAP) and whether the page had more. */
   textChars: number;
   textTruncated: boolean;
@@ -88,9 +91,9 @@ export async function readPage(
   const moved = await movedToRefused(page, visit.finalUrl, ctx);
   if (moved) return { ok: false, ...moved };
   const grace = Math.max(LATE_READ_MS, deadline.left());
-  const html = await within(page.content(), grace, ctx.signal).catch((err: unknown) => {
+  const dom = await serialiseDom(page, grace, ctx.signal).catch((err: unknown) => {
     if (ctx.signal.aborted) throw err;
-    return "";
+    return { html: "", truncated: false };
   });
   const chars = await within(page.evaluate(visibleTextLength), grace, ctx.signal).catch((err: unknown) => {
     if (ctx.signal.aborted) throw err;
@@ -108,7 +111,8 @@ export async function readPage(
       timedOut,
       scriptErrors: visit.scriptErrors,
       consent,
-      html,
+      html: dom.html,
+      domTruncated: dom.truncated,
       textChars: Math.min(chars, DOM_TEXT_CAP),
       textTruncated: chars > DOM_TEXT_CAP,
     },

@@ -152,6 +152,18 @@ async function gather(run: PipelineRun<UrlInput>, deps: ScanDeps, fenced: Fenced
           ? `the scan's deadline passed; ${notOpened} chosen page(s) were not opened`
           : "the scan's deadline passed while pages were read",
     });
+  // Answers cut by the proxy's byte cap, frames removed over the per-page count: the pages were used as
+  // far as they got. The session-wide counts cannot say which page, so these name none.
+  if (fenced.proxy.truncated > 0)
+    warnings.push({
+      code: "page_truncated",
+      message: `${fenced.proxy.truncated} answer(s) were larger than the browser may load and were cut`,
+    });
+  if (fenced.fence.blocked.frames > 0)
+    warnings.push({
+      code: "frames_limited",
+      message: `${fenced.fence.blocked.frames} frame(s) over the per-page limit were not loaded`,
+    });
   const pages = [start, ...slots.filter((p): p is GatheredPage => p !== null)];
   return { pages, warnings };
 }
