@@ -113,7 +113,10 @@ describe("browser containment settings", () => {
       executablePath: "/usr/bin/chromium",
       sandbox: true,
       runAsUser: null,
+      maxResponseBytes: 8 * 1024 * 1024,
     });
+    expect(loadConfig({ CLIPWRIGHT_BROWSER_MAX_RESPONSE_BYTES: "1048576" }).browser.maxResponseBytes).toBe(1_048_576);
+    expect(() => loadConfig({ CLIPWRIGHT_BROWSER_MAX_RESPONSE_BYTES: "100" })).toThrow(ConfigError);
     expect(() => loadConfig({ ...production, CLIPWRIGHT_BROWSER_SANDBOX: "off" })).toThrow(ConfigError);
     expect(loadConfig({ CLIPWRIGHT_ENV: "development" }).browser.sandbox).toBe(false);
     expect(loadConfig({ CLIPWRIGHT_ENV: "test", CLIPWRIGHT_BROWSER_SANDBOX: "on" }).browser.sandbox).toBe(true);
