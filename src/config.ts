@@ -1,4 +1,5 @@
 import { resolve } from "node:path";
+import { DEFAULT_MAX_RESPONSE_BYTES } from "./net/egress/byte-cap.js";
 import type { RateClass } from "./operations/scopes.js";
 
 export type Env = "development" | "test" | "production";
@@ -92,7 +93,7 @@ function browserSettings(env: NodeJS.ProcessEnv, mode: Env): BrowserSettings {
     maxResponseBytes: int(
       "CLIPWRIGHT_BROWSER_MAX_RESPONSE_BYTES",
       env.CLIPWRIGHT_BROWSER_MAX_RESPONSE_BYTES,
-      8 * 1024 * 1024,
+      DEFAULT_MAX_RESPONSE_BYTES,
       64 * 1024,
     ),
   };

@@ -167,17 +167,14 @@ describe("sign-up", () => {
     expect(h.mail.filter((m) => m.to === "ada@example.com")).toHaveLength(2);
   });
 
+  const THREE_SIGNUPS_AN_HOUR = {
+    config: {
+      authThrottle: { signupsPerHour: 3, signInFreeFailures: 5, signInFirstLockSeconds: 60, signInMaxLockSeconds: 900 },
+    },
+  };
+
   it("limits sign-ups per IP address per hour, refusing before any hashing", async () => {
-    await start({
-      config: {
-        authThrottle: {
-          signupsPerHour: 3,
-          signInFreeFailures: 5,
-          signInFirstLockSeconds: 60,
-          signInMaxLockSeconds: 900,
-        },
-      },
-    });
+    await start(THREE_SIGNUPS_AN_HOUR);
     // Refusals for what was sent do not count.
     expect((await signUp("not-an-email")).status).toBe(400);
     for (let i = 1; i <= 3; i++) expect((await signUp(`person-${i}@example.com`)).status).toBe(202);
@@ -192,16 +189,7 @@ describe("sign-up", () => {
   });
 
   it("counts an IPv6 client's whole /64 as one address: rotating within it buys no budget", async () => {
-    await start({
-      config: {
-        authThrottle: {
-          signupsPerHour: 3,
-          signInFreeFailures: 5,
-          signInFirstLockSeconds: 60,
-          signInMaxLockSeconds: 900,
-        },
-      },
-    });
+    await start(THREE_SIGNUPS_AN_HOUR);
     // Three addresses of one /64, spelt three ways.
     const rotated = ["2001:db8:beef:1::1", "2001:DB8:BEEF:1:8a2e:370:7334:1", "2001:0db8:beef:0001::ffff"];
     for (const [i, ip] of rotated.entries()) expect((await signUp(`v6-${i}@example.com`, ip)).status).toBe(202);

@@ -3,6 +3,7 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BrowserPool, type BrowserSession, passOverScreens } from "../../src/media/browser/index.js";
 import { type FontCatalogue, loadFontCatalogue } from "../../src/media/fonts/catalogue.js";
+import { serialiseDom } from "../../src/pipelines/marketing/scan/dom-serialise.js";
 import { extractFonts } from "../../src/pipelines/marketing/scan/fonts.js";
 import { parseHtml } from "../../src/pipelines/marketing/scan/html-document.js";
 import { collectImages } from "../../src/pipelines/marketing/scan/images.js";
@@ -287,4 +288,46 @@ describe("in-page extractors on hostile and sparse pages", () => {
       responses.dispose();
     }
   }, 120_000);
+});
+
+describe("serialising a page's DOM for the extractors", () => {
+  const signal = new AbortController().signal;
+
+  it("hands over a page under the cap exactly as the browser serialises it", async () => {
+    const { page } = session;
+    await page.goto(`${saas.url}/`, { waitUntil: "load" });
+    const dom = await serialiseDom(page, 5_000, signal);
+    expect(dom).toEqual({ html: await page.content(), truncated: false });
+  }, 60_000);
+
+  it("cuts a page over the cap in document order, every open element closed, text and JSON-LD readable", async () => {
+    const { page } = session;
+    const rows = Array.from(
+      { length: 400 },
+      (_, i) => `<li><a href="/sku/${i}" title="SKU &quot;${i}&quot;">SKU ${i} &amp; more</a></li>`,
+    );
+    await page.setContent(
+      `<!doctype html><html lang="en"><head><title>Every SKU</title><script type="application/ld+json">{"@type":"Organization","name":"A < B"}</script></head><body><main><h1>Catalogue</h1><ul>${rows.join("")}</ul></main><footer>Last line</footer></body></html>`,
+    );
+    const dom = await serialiseDom(page, 5_000, signal, 4_000);
+    expect(dom.truncated).toBe(true);
+    expect(dom.html.length).toBeLessThan(4_000 + 200);
+    expect(dom.html.startsWith('<!DOCTYPE html><html lang="en"><head><title>Every SKU</title>')).toBe(true);
+    expect(dom.html.endsWith("</ul></main></body></html>")).toBe(true);
+    const doc = parseHtml(dom.html, "https://shop.test/");
+    try {
+      const links = [...doc.document.querySelectorAll("main a")];
+      expect(links.length).toBeGreaterThan(20);
+      expect(links.length).toBeLessThan(400);
+      expect(links[3]?.textContent).toBe("SKU 3 & more");
+      expect(links[3]?.getAttribute("title")).toBe('SKU "3"');
+      expect(JSON.parse(doc.document.querySelector("script")?.textContent ?? "")).toEqual({
+        "@type": "Organization",
+        name: "A < B",
+      });
+      expect(doc.document.querySelector("footer")).toBeNull();
+    } finally {
+      doc.close();
+    }
+  }, 60_000);
 });

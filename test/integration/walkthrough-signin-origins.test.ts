@@ -1,7 +1,4 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { prepareStoryboard } from "../../src/domains/storyboards/create-storyboard.js";
-import { sealCredentials, storeCredentials } from "../../src/domains/storyboards/credentials.js";
-import { createJob } from "../../src/jobs/create.js";
 import { BrowserPool, type CaptureSpec } from "../../src/media/browser/index.js";
 import { startEgressProxy } from "../../src/net/egress/proxy.js";
 import { sitePolicy } from "../../src/net/guard.js";
@@ -11,6 +8,7 @@ import { SignInError, signIn } from "../../src/pipelines/walkthrough/sign-in.js"
 import { signInWithinApprovedOrigins } from "../../src/pipelines/walkthrough/sign-in-fenced.js";
 import { Harness } from "../../src/testutil/harness.js";
 import { type Recorder, type RecorderHandler, startRecorder } from "../support/recorder-server.js";
+import { planSignedIn } from "../support/seed-storyboard.js";
 import { DEMO_EMAIL, DEMO_PASSWORD, type Site, startSite } from "../support/site-server.js";
 
 // Demo credentials are typed only into approved origins (the login URL's and additionalLoginOrigins).
@@ -174,26 +172,13 @@ browserOnly("storyboard job whose sign-in leaves the approved origins", () => {
 
   it("fails with login_origins_invalid naming the origin; the password never leaves", async () => {
     const user = await h.user();
-    const loginUrl = `${login.url}/login`;
-    const input = await prepareStoryboard(h.deps, user.id, { url: `${site.url}/` });
-    const { job } = await createJob(h.deps, {
-      accountId: user.id,
-      kind: "walkthrough.storyboard",
-      input: { ...input, signIn: { loginUrl, additionalLoginOrigins: [] } },
-      reserveSeconds: 0,
-      watermark: false,
-      idempotencyKey: null,
-      requestId: null,
-      // Sealed in the job's transaction under its id, as POST /storyboards does.
-      onCreate: async (tx, row) => {
-        const creds = { loginUrl, username: DEMO_EMAIL, password: DEMO_PASSWORD, additionalLoginOrigins: [] };
-        const sealed = sealCredentials(h.deps, creds);
-        await storeCredentials(tx, { ownerId: row.id, accountId: user.id, sealed }, h.clock.now());
-      },
-    });
     const before = elsewhere.requests.length;
-    await h.drain();
-    const done = (await h.request("GET", `/storyboards/${job.id}`, { token: user.key })).body;
+    const done = await planSignedIn(h, user, {
+      url: `${site.url}/`,
+      loginUrl: `${login.url}/login`,
+      username: DEMO_EMAIL,
+      password: DEMO_PASSWORD,
+    });
     expect(done).toMatchObject({
       state: "failed",
       error: { code: "login_origins_invalid", retryable: false, reason: expect.stringContaining(elsewhere.url) },
@@ -266,29 +251,13 @@ browserOnly("sign-in hops that leave the approved origins after the form is sent
     await h.close();
   });
 
-  async function storyboardSignedInAt(loginUrl: string) {
-    const user = await h.user();
-    const input = await prepareStoryboard(h.deps, user.id, { url: `${approvedSite.url}/` });
-    const { job } = await createJob(h.deps, {
-      accountId: user.id,
-      kind: "walkthrough.storyboard",
-      input: { ...input, signIn: { loginUrl, additionalLoginOrigins: [] } },
-      reserveSeconds: 0,
-      watermark: false,
-      idempotencyKey: null,
-      requestId: null,
-      onCreate: async (tx, row) => {
-        const creds = { loginUrl, username: DEMO_EMAIL, password: DEMO_PASSWORD, additionalLoginOrigins: [] };
-        await storeCredentials(
-          tx,
-          { ownerId: row.id, accountId: user.id, sealed: sealCredentials(h.deps, creds) },
-          h.clock.now(),
-        );
-      },
+  const storyboardSignedInAt = async (loginUrl: string) =>
+    planSignedIn(h, await h.user(), {
+      url: `${approvedSite.url}/`,
+      loginUrl,
+      username: DEMO_EMAIL,
+      password: DEMO_PASSWORD,
     });
-    await h.drain();
-    return (await h.request("GET", `/storyboards/${job.id}`, { token: user.key })).body;
-  }
 
   const refusedAtTheSink = (done: unknown) => {
     expect(done).toMatchObject({

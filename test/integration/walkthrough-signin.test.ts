@@ -1,12 +1,10 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { prepareStoryboard } from "../../src/domains/storyboards/create-storyboard.js";
-import { sealCredentials, storeCredentials } from "../../src/domains/storyboards/credentials.js";
-import { createJob } from "../../src/jobs/create.js";
 import { BrowserPool, type BrowserSession, type CaptureSpec } from "../../src/media/browser/index.js";
 import { staticResolver } from "../../src/net/resolver.js";
 import { type FencedSession, openFencedSession } from "../../src/pipelines/walkthrough/fenced-session.js";
 import { SignInError, signIn } from "../../src/pipelines/walkthrough/sign-in.js";
 import { Harness } from "../../src/testutil/harness.js";
+import { planSignedIn } from "../support/seed-storyboard.js";
 import { DEMO_EMAIL, DEMO_PASSWORD, type Site, startSite } from "../support/site-server.js";
 
 // Real Chromium against the fixture site. Browser work has no database: sqlite project only.
@@ -148,32 +146,14 @@ browserOnly("storyboard job signed in", () => {
     await h.close();
   });
 
-  async function plan(password: string | null, language?: string) {
-    const input = await prepareStoryboard(h.deps, user.id, { url: `${site.url}/`, ...(language ? { language } : {}) });
-    const loginUrl = `${site.url}/signin`;
-    const { job } = await createJob(h.deps, {
-      accountId: user.id,
-      kind: "walkthrough.storyboard",
-      input: { ...input, signIn: { loginUrl, additionalLoginOrigins: [] } },
-      reserveSeconds: 0,
-      watermark: false,
-      idempotencyKey: null,
-      requestId: null,
-      // Sealed in the job's transaction under its id, as POST /storyboards does; none when null.
-      onCreate: async (tx, row) => {
-        if (password === null) return;
-        const sealed = sealCredentials(h.deps, {
-          loginUrl,
-          username: DEMO_EMAIL,
-          password,
-          additionalLoginOrigins: [],
-        });
-        await storeCredentials(tx, { ownerId: row.id, accountId: user.id, sealed }, h.clock.now());
-      },
+  const plan = (password: string | null, language?: string) =>
+    planSignedIn(h, user, {
+      url: `${site.url}/`,
+      loginUrl: `${site.url}/signin`,
+      username: DEMO_EMAIL,
+      password,
+      ...(language ? { language } : {}),
     });
-    await h.drain();
-    return (await h.request("GET", `/storyboards/${job.id}`, { token: user.key })).body;
-  }
 
   async function planOf(envelope: { result: { artifacts: { type: string; url: string }[] } }) {
     const artifact = envelope.result.artifacts.find((a) => a.type === "storyboard");

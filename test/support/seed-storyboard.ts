@@ -1,8 +1,11 @@
 import { iso } from "../../src/clock.js";
+import { prepareStoryboard } from "../../src/domains/storyboards/create-storyboard.js";
+import { sealCredentials, storeCredentials } from "../../src/domains/storyboards/credentials.js";
 import { uuidv7 } from "../../src/ids.js";
+import { createJob } from "../../src/jobs/create.js";
 import type { JobRow } from "../../src/jobs/envelope.js";
 import type { StoredStoryboardOptions } from "../../src/pipelines/walkthrough/storyboard-input.js";
-import type { Harness } from "../../src/testutil/harness.js";
+import type { Harness, TestResponse } from "../../src/testutil/harness.js";
 import { ranJobRow } from "./job-row.js";
 
 export interface SeedBeat {
@@ -133,4 +136,37 @@ export async function seedStoryboard(
     )
     .execute();
   return id;
+}
+
+/**
+ * Queues a storyboard job that signs in first, its demo credentials sealed in the job's transaction under
+ * its id, as POST /storyboards does (none when `password` is null), runs the workers until they are quiet
+ * and answers the storyboard's envelope.
+ */
+export async function planSignedIn(
+  h: Harness,
+  user: { id: string; key: string },
+  opts: { url: string; loginUrl: string; username: string; password: string | null; language?: string },
+): Promise<TestResponse["body"]> {
+  const { url, loginUrl, username, password } = opts;
+  const input = await prepareStoryboard(h.deps, user.id, {
+    url,
+    ...(opts.language ? { language: opts.language } : {}),
+  });
+  const { job } = await createJob(h.deps, {
+    accountId: user.id,
+    kind: "walkthrough.storyboard",
+    input: { ...input, signIn: { loginUrl, additionalLoginOrigins: [] } },
+    reserveSeconds: 0,
+    watermark: false,
+    idempotencyKey: null,
+    requestId: null,
+    onCreate: async (tx, row) => {
+      if (password === null) return;
+      const sealed = sealCredentials(h.deps, { loginUrl, username, password, additionalLoginOrigins: [] });
+      await storeCredentials(tx, { ownerId: row.id, accountId: user.id, sealed }, h.clock.now());
+    },
+  });
+  await h.drain();
+  return (await h.request("GET", `/storyboards/${job.id}`, { token: user.key })).body;
 }

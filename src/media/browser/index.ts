@@ -3,7 +3,7 @@ export { boundingBox, click, hover, locate, navigate, scrollBy, scrollTo, type }
 export type { ClipOptions, RecordedClip } from "./clip.js";
 export { ClipCamera } from "./clip.js";
 export { type ConsentOptions, type ConsentOutcome, dismissConsent, type TimeLeft } from "./consent.js";
-export { frameOverLimit, MAX_FRAMES_PER_PAGE } from "./frame-limit.js";
+export { frameOverLimit } from "./frame-limit.js";
 export type { LaunchOptions } from "./launch.js";
 export { BrowserUnavailableError, CHROMIUM_ARGS, DEFAULT_CHROMIUM, launchBrowser } from "./launch.js";
 export type { NetworkWatch } from "./network-quiet.js";

@@ -1,4 +1,4 @@
-import type { EgressTarget } from "./targets.js";
+import { DEFAULT_PORT, type EgressTarget } from "./targets.js";
 
 /**
  * The hosts a sign-in may reach (decision 0017, amended by 0028). While demo credentials are in a page,
@@ -7,8 +7,6 @@ import type { EgressTarget } from "./targets.js";
  * runs inside it makes no difference to where the bytes go.
  */
 export type ApprovedHosts = ReadonlySet<string>;
-
-const DEFAULT_PORT: Record<string, string> = { "http:": "80", "https:": "443" };
 
 /** `hostname:port` of an origin (default port filled in), or null for text that is not an http(s) origin. */
 function hostOfOrigin(origin: string): string | null {

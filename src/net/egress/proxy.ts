@@ -4,6 +4,7 @@ import type { Duplex, Readable, Writable } from "node:stream";
 import { type GuardPolicy, inspectUrl, type Problem } from "../guard.js";
 import type { Resolver } from "../resolver.js";
 import { type ApprovedHosts, approvedHosts, hostOfTarget, originOfTarget } from "./approved-origins.js";
+import { DEFAULT_MAX_RESPONSE_BYTES } from "./byte-cap.js";
 import { endToEndHeaders } from "./hop-headers.js";
 import { connectPinned } from "./pinned-socket.js";
 import { absoluteTarget, connectTarget, type EgressTarget } from "./targets.js";
@@ -66,8 +67,6 @@ export interface EgressProxy {
 
 /** Request and response heads larger than this are refused (Node answers 431 / fails the exchange). */
 const MAX_HEADER_BYTES = 32 * 1024;
-/** A page's HTML is rarely over 2 MB, an image over 5; a stream that never ends is cut here. */
-export const DEFAULT_MAX_RESPONSE_BYTES = 8 * 1024 * 1024;
 /** The browser opens a few dozen connections at most; this bounds a page that tries for more. */
 const MAX_CLIENT_CONNECTIONS = 256;
 

@@ -11,7 +11,7 @@ export interface EgressTarget {
   port: number;
 }
 
-const DEFAULT_PORT: Record<string, number> = { "http:": 80, "https:": 443 };
+export const DEFAULT_PORT: Record<string, number> = { "http:": 80, "https:": 443 };
 
 // host:port with nothing else (no userinfo, path or spaces); IPv6 literals in brackets.
 const AUTHORITY = /^(\[[0-9a-f:.]+\]|[^\s/?#@[\]:]+):(\d{1,5})$/i;

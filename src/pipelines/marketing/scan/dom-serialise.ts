@@ -138,8 +138,12 @@ export interface SerialisedDom {
   truncated: boolean;
 }
 
-export async function serialiseDom(page: Page, timeoutMs: number, signal: AbortSignal): Promise<SerialisedDom> {
-  const cap = SERIALISE_CAP_CHARS;
+export async function serialiseDom(
+  page: Page,
+  timeoutMs: number,
+  signal: AbortSignal,
+  cap = SERIALISE_CAP_CHARS,
+): Promise<SerialisedDom> {
   const size = await evaluateIsolated(page, estimateSize.toString(), { cap }, timeoutMs).catch(() => null);
   if (typeof size === "number" && size <= cap) {
     return { html: await within(page.content(), timeoutMs, signal), truncated: false };
