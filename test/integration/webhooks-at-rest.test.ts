@@ -20,7 +20,7 @@ beforeAll(async () => {
     rateStore: "memory",
     extraOperations: JOB_TEST_OPERATIONS,
     jobDefinitions: [scriptedJob],
-    config: { allowPrivateHosts: ["127.0.0.1"], webhookTimeoutMs: 300 },
+    config: { allowPrivateHosts: ["127.0.0.1"], webhookTimeoutMs: 30_000 },
   });
   recv = await startReceiver(() => h.clock.now());
 });
