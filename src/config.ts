@@ -1,5 +1,5 @@
 import { resolve } from "node:path";
-import { DEFAULT_MAX_RESPONSE_BYTES } from "./net/egress/byte-cap.js";
+import { DEFAULT_MAX_DOCUMENT_BYTES, DEFAULT_MAX_RESPONSE_BYTES } from "./net/egress/byte-cap.js";
 import type { RateClass } from "./operations/scopes.js";
 
 export type Env = "development" | "test" | "production";
@@ -66,8 +66,10 @@ export interface BrowserSettings {
   sandbox: boolean;
   /** Start Chromium as this user; for a service that runs as root. */
   runAsUser: string | null;
-  /** Bytes one answer may bring a page through the egress proxy; past it the page is used as far as it got. */
+  /** Bytes one answer may bring a page, on the wire and decoded; past it the page is used as far as it got. */
   maxResponseBytes: number;
+  /** Decoded bytes of one HTML document (a page's or a frame's); past it the document stops loading. */
+  maxDocumentBytes: number;
 }
 
 const flag = (name: string, value: string | undefined, fallback: boolean): boolean => {
@@ -94,6 +96,12 @@ function browserSettings(env: NodeJS.ProcessEnv, mode: Env): BrowserSettings {
       "CLIPWRIGHT_BROWSER_MAX_RESPONSE_BYTES",
       env.CLIPWRIGHT_BROWSER_MAX_RESPONSE_BYTES,
       DEFAULT_MAX_RESPONSE_BYTES,
+      64 * 1024,
+    ),
+    maxDocumentBytes: int(
+      "CLIPWRIGHT_BROWSER_MAX_DOCUMENT_BYTES",
+      env.CLIPWRIGHT_BROWSER_MAX_DOCUMENT_BYTES,
+      DEFAULT_MAX_DOCUMENT_BYTES,
       64 * 1024,
     ),
   };

@@ -47,7 +47,12 @@ export type StepTimes = Partial<Record<Step, StepTime>>[];
 export async function profileScanSteps(deps: ScanDeps, urls: string[]): Promise<StepTimes> {
   const fenced = await openFencedSession(deps.browser, SCAN_CAPTURE, deps.guard);
   const signal = new AbortController().signal;
-  const ctx = { guard: deps.guard, refusedTotal: () => fenced.proxy.refusedTotal, signal };
+  const ctx = {
+    guard: deps.guard,
+    refusedTotal: () => fenced.proxy.refusedTotal,
+    documentCut: (p: Page) => fenced.documentCut(p),
+    signal,
+  };
   const out: StepTimes = [];
   try {
     for (const [i, url] of urls.entries()) {

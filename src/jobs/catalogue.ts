@@ -19,11 +19,12 @@ const pipelineRun = <I>(ctx: JobContext<I>): PipelineRun<I> => ({
   warn: (message, details) => ctx.deps.log.warn({ ...details, jobId: ctx.job.id }, message),
 });
 
-/** The fence every browser session of a job sits behind: the URL guard's rules and the byte cap. */
+/** The fence every browser session of a job sits behind: the URL guard's rules and the byte caps. */
 const sessionGuard = (deps: Deps): SessionGuard => ({
   config: deps.config,
   resolver: deps.resolver,
   maxResponseBytes: deps.config.browser.maxResponseBytes,
+  maxDocumentBytes: deps.config.browser.maxDocumentBytes,
 });
 
 /** What the walkthrough pipelines use, from the services the app built once. */

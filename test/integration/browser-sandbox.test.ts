@@ -114,8 +114,11 @@ describe("browser containment settings", () => {
       sandbox: true,
       runAsUser: null,
       maxResponseBytes: 8 * 1024 * 1024,
+      maxDocumentBytes: 2 * 1024 * 1024,
     });
     expect(loadConfig({ CLIPWRIGHT_BROWSER_MAX_RESPONSE_BYTES: "1048576" }).browser.maxResponseBytes).toBe(1_048_576);
+    expect(loadConfig({ CLIPWRIGHT_BROWSER_MAX_DOCUMENT_BYTES: "4194304" }).browser.maxDocumentBytes).toBe(4_194_304);
+    expect(() => loadConfig({ CLIPWRIGHT_BROWSER_MAX_DOCUMENT_BYTES: "100" })).toThrow(ConfigError);
     expect(() => loadConfig({ CLIPWRIGHT_BROWSER_MAX_RESPONSE_BYTES: "100" })).toThrow(ConfigError);
     expect(() => loadConfig({ ...production, CLIPWRIGHT_BROWSER_SANDBOX: "off" })).toThrow(ConfigError);
     expect(loadConfig({ CLIPWRIGHT_ENV: "development" }).browser.sandbox).toBe(false);

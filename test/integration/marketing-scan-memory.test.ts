@@ -66,13 +66,13 @@ afterAll(async () => {
 
 /**
  * The stated bounds. The service's figure is its growth over the scan (its resident set before the scan
- * includes the test runner); Chromium's is the peak of all its processes together. Before issue 19 the
- * bottomless page was not bounded at all (the stream ran until the page deadline), and endless frames
- * took Chromium to 1.26 GB and its scan to a minute. These bounds are what the controls hold today on a
- * 2-core machine; they are ceilings against regressions, not the goal (see the issue's note).
+ * includes the test runner); Chromium's is the peak of all its processes together (about 280 MB idle
+ * with one blank page). The review that asked for them saw Chromium at 3.3 GB and the service at 2.0 GB;
+ * before issue 19's controls the bottomless page was not bounded at all and endless frames took Chromium
+ * to 1.3–2.2 GB and its scan to a minute.
  */
-const SERVICE_GROWTH_MAX = 512 * MB;
-const BROWSER_PEAK_MAX = 2560 * MB;
+const SERVICE_GROWTH_MAX = 768 * MB; // measured: 400–500 MB, the 20,000-link page's parse in jsdom most of it
+const BROWSER_PEAK_MAX = 1536 * MB; // measured: 580–1200 MB, a 2 MiB document laid out and shot the most
 
 async function warningCodes(out: PipelineOutput): Promise<string[]> {
   const key = out.artifacts.find((a) => a.type === "source")?.key ?? "";
@@ -80,41 +80,49 @@ async function warningCodes(out: PipelineOutput): Promise<string[]> {
   return manifest.warnings.map((w) => w.code);
 }
 
+/** Every hostile page is read as a version, used as far as the controls let it get. */
+const EXPECTED_WARNING: Record<string, string | null> = {
+  // The links it looks at are capped; the page is far under the byte caps.
+  "many-links": null,
+  // Frames past the limit were taken out before they loaded, and the timers making them stopped.
+  "endless-iframes": "frames_limited",
+  // The stream is cut at the document cap (decoded, 2 MiB) before the wire cap (8 MiB).
+  bottomless: "page_truncated",
+  // 600 KB on the wire, 512 MiB decoded: stopped at the document cap.
+  "gzip-bomb": "page_truncated",
+};
+
+async function checkVersion(route: string, out: unknown): Promise<void> {
+  if (out instanceof Error) throw new Error(`/hostile/${route} was not read: ${out.message}`);
+  expect(out).toMatchObject({ internalStatus: "succeeded_degraded" });
+  const expected = EXPECTED_WARNING[route];
+  if (expected) expect(await warningCodes(out as PipelineOutput)).toContain(expected);
+}
+
+const asMB = (bytes: number) => Math.round(bytes / MB);
+
 browserOnly("scans of pages built to exhaust memory", () => {
-  const cases: Record<string, (out: unknown) => Promise<void>> = {
-    // Read as a version: the links it looks at are capped, the page is far under the byte cap.
-    "many-links": async (out) => {
-      expect(out).toMatchObject({ internalStatus: "succeeded_degraded" });
-    },
-    // A version or a clean refusal, never a crash; frames past the limit got no document.
-    "endless-iframes": async (out) => {
-      if (out instanceof Error) expect(out).toMatchObject({ code: "source_unreadable" });
-      else expect(await warningCodes(out as PipelineOutput)).toContain("frames_limited");
-    },
-    // Cut at the proxy's byte cap and read as far as it got; on a loaded 2-core machine Chromium may still
-    // be parsing the 8 MiB it was given when the start page's deadline passes: a clean refusal then.
-    bottomless: async (out) => {
-      if (out instanceof Error) expect(out).toMatchObject({ code: "source_unreadable" });
-      else expect(await warningCodes(out as PipelineOutput)).toContain("page_truncated");
-    },
-  };
-  for (const [route, check] of Object.entries(cases)) {
-    it(`/hostile/${route}`, async () => {
+  // One page at a time, then the review's case: the 20,000-link page scanned beside the endless frames.
+  const cases = [...Object.keys(EXPECTED_WARNING).map((route) => [route]), ["many-links", "endless-iframes"]];
+  for (const routes of cases) {
+    it(routes.map((r) => `/hostile/${r}`).join(" beside "), async () => {
       const start = selfRss();
       const memory = await measureMemory();
-      const out = await scanSource(runOf(`${site.url}/hostile/${route}`), deps).catch((err: unknown) => err);
+      const outs = await Promise.all(
+        routes.map((route) => scanSource(runOf(`${site.url}/hostile/${route}`), deps).catch((err: unknown) => err)),
+      );
       const peaks = await memory.stop();
+      // The figures the issue's note and docs/security.md quote.
       console.log(
-        route,
+        routes.join(" + "),
         JSON.stringify({
-          selfStartMB: Math.round(start / MB),
-          selfPeakMB: Math.round(peaks.selfPeak / MB),
-          selfNowMB: Math.round(peaks.selfNow / MB),
-          childrenPeakMB: Math.round(peaks.childrenPeak / MB),
-          childrenNowMB: Math.round(peaks.childrenNow / MB),
+          serviceGrowthMB: asMB(peaks.selfPeak - start),
+          servicePeakMB: asMB(peaks.selfPeak),
+          browserPeakMB: asMB(peaks.childrenPeak),
+          browserAfterMB: asMB(peaks.childrenNow),
         }),
       );
-      await check(out);
+      for (const [i, route] of routes.entries()) await checkVersion(route, outs[i]);
       expect(peaks.selfPeak - start).toBeLessThan(SERVICE_GROWTH_MAX);
       expect(peaks.childrenPeak).toBeLessThan(BROWSER_PEAK_MAX);
     }, 300_000);

@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
+import { createGzip } from "node:zlib";
 import { HTML, send } from "./fixture-http.js";
 
 /**
@@ -27,6 +28,7 @@ export const HOSTILE_ROUTES = {
   "many-links": "20,000 links in one list under the usable copy (about 1 MB of HTML)",
   "endless-iframes": "iframes of itself, three a level, and a script that keeps adding more: no last frame",
   bottomless: "200 HTML that streams paragraphs as fast as the reader takes them and never ends",
+  "gzip-bomb": "about 600 KB on the wire, gzip-encoded, that decodes to 512 MiB of HTML paragraphs",
 } as const;
 
 export type HostileRoute = keyof typeof HOSTILE_ROUTES;
@@ -198,6 +200,31 @@ function streamForever(res: ServerResponse): void {
   pump();
 }
 
+const BOMB_DECODED_BYTES = 512 * 1024 * 1024;
+let bomb: Promise<Buffer> | undefined;
+/** The gzip bomb's bytes, made once per process (the paragraphs compress about 900 to 1). */
+function gzipBomb(): Promise<Buffer> {
+  bomb ??= new Promise<Buffer>((resolve, reject) => {
+    const gzip = createGzip({ level: 9 });
+    const out: Buffer[] = [];
+    gzip.on("data", (c: Buffer) => out.push(c));
+    gzip.on("end", () => resolve(Buffer.concat(out)));
+    gzip.on("error", reject);
+    gzip.write(`<!doctype html><html lang="en"><head><title>Brokenridge — Archive</title></head><body><main>${COPY}`);
+    const block = Buffer.concat(Array.from({ length: 1024 }, () => BOTTOMLESS_CHUNK)); // ~4.6 MB
+    let written = 0;
+    const more = () => {
+      while (written < BOMB_DECODED_BYTES) {
+        written += block.length;
+        if (!gzip.write(block)) return void gzip.once("drain", more);
+      }
+      gzip.end("</main></body></html>");
+    };
+    more();
+  });
+  return bomb;
+}
+
 /**
  * Answers one request of the hostile site. Routes that "never finish" simply leave the response open: the
  * client gives up, or the server's close() destroys the connection.
@@ -291,6 +318,11 @@ export function handleHostile(
       return send(res, 200, HTML, endlessIframes(Number(url.searchParams.get("d")) || 0));
     case "bottomless":
       return streamForever(res);
+    case "gzip-bomb":
+      return void gzipBomb().then((body) => {
+        res.writeHead(200, { "content-type": HTML, "content-encoding": "gzip", "content-length": body.length });
+        res.end(body);
+      });
     case "error-500":
       return send(res, 500, HTML, page("Server error", "<h1>Something went wrong</h1>"));
     default:

@@ -3,7 +3,8 @@ export { boundingBox, click, hover, locate, navigate, scrollBy, scrollTo, type }
 export type { ClipOptions, RecordedClip } from "./clip.js";
 export { ClipCamera } from "./clip.js";
 export { type ConsentOptions, type ConsentOutcome, dismissConsent, type TimeLeft } from "./consent.js";
-export { frameOverLimit } from "./frame-limit.js";
+export { capDecodedBytes, type DecodedCap } from "./decoded-cap.js";
+export { FRAME_REMOVED_MARK, frameOverLimit } from "./frame-limit.js";
 export type { LaunchOptions } from "./launch.js";
 export { BrowserUnavailableError, CHROMIUM_ARGS, DEFAULT_CHROMIUM, launchBrowser } from "./launch.js";
 export type { NetworkWatch } from "./network-quiet.js";

@@ -1,5 +1,5 @@
 import type { Browser, BrowserContext, Page } from "playwright-core";
-import { FRAME_DEPTH_SCRIPT } from "./frame-limit.js";
+import { FRAME_LIMIT_SCRIPT } from "./frame-limit.js";
 import { type LaunchOptions, launchBrowser } from "./launch.js";
 import { KEEP_NAMES_SCRIPT, NO_WEBRTC_SCRIPT } from "./no-webrtc.js";
 
@@ -100,7 +100,7 @@ export class BrowserPool {
     try {
       await context.addInitScript(NO_WEBRTC_SCRIPT);
       await context.addInitScript(KEEP_NAMES_SCRIPT);
-      await context.addInitScript(FRAME_DEPTH_SCRIPT);
+      await context.addInitScript(FRAME_LIMIT_SCRIPT);
       page = await context.newPage();
     } catch (err) {
       await context.close().catch(() => {});

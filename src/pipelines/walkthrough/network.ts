@@ -1,5 +1,5 @@
-import type { BrowserContext, Route } from "playwright-core";
-import { frameOverLimit } from "../../media/browser/index.js";
+import type { BrowserContext, ConsoleMessage, Route } from "playwright-core";
+import { FRAME_REMOVED_MARK, frameOverLimit } from "../../media/browser/index.js";
 import type { EgressProxy } from "../../net/egress/proxy.js";
 
 /**
@@ -23,7 +23,7 @@ export interface FenceCounts {
   origin: number;
   /** Other connections the egress proxy refused (the URL guard's rules; any hop, any kind of request). */
   host: number;
-  /** Subframe documents not loaded because their page already held its frames' worth (frame-limit.ts). */
+  /** Frames taken out or left without a document because their page already held its frames' worth (frame-limit.ts). */
   frames: number;
 }
 
@@ -73,6 +73,11 @@ export async function fenceContext(context: BrowserContext, opts: FenceOptions):
     }
   };
 
+  // Frames the page's own watcher took out before they loaded (frame-limit.ts) count as refused too.
+  const onConsole = (message: ConsoleMessage): void => {
+    if (message.type() === "debug" && message.text() === FRAME_REMOVED_MARK) frames += 1;
+  };
+  context.on("console", onConsole);
   await context.route("**/*", handler);
   const blocked: FenceCounts = {
     get scheme() {
@@ -97,6 +102,7 @@ export async function fenceContext(context: BrowserContext, opts: FenceOptions):
       proxy.restrictTo(origins, onLeft);
     },
     async dispose() {
+      context.off("console", onConsole);
       await context.unroute("**/*", handler).catch(() => {});
     },
   };

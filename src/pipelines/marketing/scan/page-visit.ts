@@ -48,6 +48,8 @@ export interface VisitContext {
   guard: SessionGuard;
   /** Connections the session's egress proxy has refused so far (it refuses redirect hops too). */
   refusedTotal(): number;
+  /** Resolves when the page's document is next cut at the session's decoded cap (no load event follows). */
+  documentCut(page: Page): Promise<void>;
   signal: AbortSignal;
 }
 
@@ -104,7 +106,10 @@ export async function visitPage(page: Page, url: string, deadline: Deadline, ctx
   let response: Response | null = null;
   let timedOut = false;
   try {
-    response = await page.goto(url, { waitUntil: "domcontentloaded", timeout: Math.max(1, deadline.left()) });
+    // A document cut at the decoded cap stops loading without DOMContentLoaded: it is read as far as it got.
+    const loading = page.goto(url, { waitUntil: "domcontentloaded", timeout: Math.max(1, deadline.left()) });
+    loading.catch(() => undefined);
+    response = await Promise.race([loading, ctx.documentCut(page).then(() => null)]);
   } catch (err) {
     if (ctx.signal.aborted) throw ctx.signal.reason ?? err;
     const refused = ctx.refusedTotal() > refusedBefore ? await refusedHop(hops, ctx.guard) : null;

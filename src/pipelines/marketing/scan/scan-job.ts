@@ -88,6 +88,7 @@ async function gather(run: PipelineRun<UrlInput>, deps: ScanDeps, fenced: Fenced
   const ctx: LiveContext = {
     guard: deps.guard,
     refusedTotal: () => fenced.proxy.refusedTotal,
+    documentCut: (page) => fenced.documentCut(page),
     signal,
     deps,
     warn: run.warn,
@@ -154,10 +155,10 @@ async function gather(run: PipelineRun<UrlInput>, deps: ScanDeps, fenced: Fenced
     });
   // Answers cut by the proxy's byte cap, frames removed over the per-page count: the pages were used as
   // far as they got. The session-wide counts cannot say which page, so these name none.
-  if (fenced.proxy.truncated > 0)
+  if (fenced.truncated > 0)
     warnings.push({
       code: "page_truncated",
-      message: `${fenced.proxy.truncated} answer(s) were larger than the browser may load and were cut`,
+      message: `${fenced.truncated} answer(s) were larger than the browser may load and were cut`,
     });
   if (fenced.fence.blocked.frames > 0)
     warnings.push({
