@@ -15,6 +15,15 @@ const under = (...folders) => `^src/(${folders.join("|")})(/|$)`;
 module.exports = {
   forbidden: [
     {
+      name: "contract-stays-at-the-bottom",
+      severity: "error",
+      comment:
+        "src/contract (ApiError and the error-code table) is the API contract HTTP and MCP share: every layer " +
+        "may import it, so it imports no other part of the service.",
+      from: { path: under("contract") },
+      to: { path: "^src/", pathNot: under("contract") },
+    },
+    {
       name: "http-not-to-domains",
       severity: "error",
       comment:

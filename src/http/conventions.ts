@@ -1,8 +1,8 @@
 import { timingSafeEqual } from "node:crypto";
 import type { FastifyInstance, FastifyRequest } from "fastify";
+import { validationFailed } from "../contract/errors.js";
 import type { Deps } from "../deps.js";
 import { randomBase62 } from "../ids.js";
-import { validationFailed } from "./api-error.js";
 import { parseJson } from "./body.js";
 import { installErrorHandling } from "./error-handler.js";
 import { type RateWindow, rateHeaders } from "./rate-limit/limiter.js";

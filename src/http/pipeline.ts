@@ -1,5 +1,6 @@
 import { Type } from "@sinclair/typebox";
 import type { FastifyInstance, FastifyReply, FastifyRequest, RequestPayload } from "fastify";
+import { ApiError } from "../contract/errors.js";
 import type { Deps } from "../deps.js";
 import type { MountedOperation, OperationContext } from "../operations/define.js";
 import { withoutOneTimeSecrets } from "../operations/one-time-secrets.js";
@@ -7,7 +8,6 @@ import { allowedCredentials, needsPaidAccount, takesBody, takesCursor } from "..
 import { API_PREFIX, type OperationRow } from "../operations/registry.js";
 import type { RateClass } from "../operations/scopes.js";
 import type { Actor } from "./actor.js";
-import { ApiError } from "./api-error.js";
 import { checkMediaType, HTTP_BODY_LIMIT, hasBody, limitStream, MCP_BODY_LIMIT, payloadTooLarge } from "./body.js";
 import { errorBody } from "./error-handler.js";
 import { type ClaimRef, readIdempotencyKey, replayBody, requestHash } from "./idempotency.js";

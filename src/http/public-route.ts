@@ -1,9 +1,9 @@
 import { type TObject, type TSchema, Type } from "@sinclair/typebox";
 import type { FastifyInstance, FastifyRequest } from "fastify";
+import { ApiError } from "../contract/errors.js";
 import type { Deps } from "../deps.js";
 import type { OperationResult } from "../operations/define.js";
 import type { SessionActor } from "./actor.js";
-import { ApiError } from "./api-error.js";
 import { checkMediaType, HTTP_BODY_LIMIT, hasBody, limitStream, payloadTooLarge } from "./body.js";
 import { IDEMPOTENCY_HEADER } from "./idempotency.js";
 import { routePath } from "./pipeline.js";

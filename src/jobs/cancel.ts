@@ -1,5 +1,5 @@
+import { ApiError } from "../contract/errors.js";
 import type { Deps } from "../deps.js";
-import { ApiError } from "../http/api-error.js";
 import type { JobRow } from "./envelope.js";
 import { isTerminal } from "./kinds.js";
 import { type SettleDeps, settleJob } from "./settle.js";

@@ -1,10 +1,10 @@
 import type { Transaction } from "kysely";
 import { iso } from "../clock.js";
+import { ApiError } from "../contract/errors.js";
 import { lockAccount } from "../db/locks.js";
 import type { Database } from "../db/schema.js";
 import { isTransientDbError } from "../db/transient.js";
 import type { Deps } from "../deps.js";
-import { ApiError } from "../http/api-error.js";
 import { uuidv7 } from "../ids.js";
 import type { JobRow } from "./envelope.js";
 import { countInFlight, findJobByIdempotencyKey } from "./store.js";

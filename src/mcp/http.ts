@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, RequestPayload } from "fastify";
+import { type ValidationIssue, validationFailed } from "../contract/errors.js";
 import type { Deps } from "../deps.js";
 import type { Actor } from "../http/actor.js";
-import { type ValidationIssue, validationFailed } from "../http/api-error.js";
 import { checkMediaType, hasBody, limitStream, MCP_BODY_LIMIT, payloadTooLarge } from "../http/body.js";
 import { errorBody } from "../http/error-handler.js";
 import type { RateWindow } from "../http/rate-limit/limiter.js";

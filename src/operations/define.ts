@@ -1,7 +1,7 @@
 import type { Static, TObject, TSchema } from "@sinclair/typebox";
+import type { ErrorCode } from "../contract/error-codes.js";
 import type { Deps } from "../deps.js";
 import type { Actor } from "../http/actor.js";
-import type { ErrorCode } from "../http/error-codes.js";
 import type { OperationId, OperationRow } from "./registry.js";
 
 /** What an operation's logic receives: validated input, the caller, and the service's dependencies. */

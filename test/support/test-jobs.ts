@@ -1,5 +1,5 @@
 import { Type } from "@sinclair/typebox";
-import { ApiError } from "../../src/http/api-error.js";
+import { ApiError } from "../../src/contract/errors.js";
 import { cancelJob } from "../../src/jobs/cancel.js";
 import { createJob } from "../../src/jobs/create.js";
 import { defineJob, JobFailure } from "../../src/jobs/definition.js";

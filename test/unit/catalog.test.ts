@@ -2,6 +2,7 @@ import type { TSchema } from "@sinclair/typebox";
 import { Ajv } from "ajv";
 import addFormats from "ajv-formats";
 import { describe, expect, it } from "vitest";
+import { ApiError } from "../../src/contract/errors.js";
 import type { Deps } from "../../src/deps.js";
 import {
   buildCatalog,
@@ -20,7 +21,6 @@ import {
   parseEspeakVoices,
   parseFestivalVoices,
 } from "../../src/domains/catalog/voices.js";
-import { ApiError } from "../../src/http/api-error.js";
 import { compileValidator } from "../../src/http/validation.js";
 import { buildFontCatalogue } from "../../src/media/fonts/catalogue.js";
 import type { OperationContext } from "../../src/operations/define.js";

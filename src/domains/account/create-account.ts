@@ -1,6 +1,6 @@
 import { iso } from "../../clock.js";
+import { ApiError } from "../../contract/errors.js";
 import type { Deps } from "../../deps.js";
-import { ApiError } from "../../http/api-error.js";
 import { issue } from "../../http/validation.js";
 import { uuidv7 } from "../../ids.js";
 import { PASSWORD_MAX, PASSWORD_MIN } from "../auth/passwords.js";

@@ -1,6 +1,6 @@
 import { iso } from "../../clock.js";
+import { ApiError } from "../../contract/errors.js";
 import type { Deps } from "../../deps.js";
-import { ApiError } from "../../http/api-error.js";
 
 /** `accounts.deletion_status`: a live account is `active`; deletion passes through `pending_deletion`. */
 export const DELETION_STATUS = {

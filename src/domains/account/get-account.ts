@@ -1,5 +1,5 @@
 import { Type } from "@sinclair/typebox";
-import { ApiError } from "../../http/api-error.js";
+import { ApiError } from "../../contract/errors.js";
 import { defineOperation, ok } from "../../operations/define.js";
 import { walletView } from "../wallet/balance.js";
 import { lapseExpiredPlan } from "../wallet/movements.js";

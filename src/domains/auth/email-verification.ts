@@ -1,6 +1,6 @@
 import { addMs, iso } from "../../clock.js";
+import { ApiError } from "../../contract/errors.js";
 import type { Deps } from "../../deps.js";
-import { ApiError } from "../../http/api-error.js";
 import { randomBase62 } from "../../ids.js";
 import { markEmailVerified } from "../account/store.js";
 import { sha256 } from "../keys/secrets.js";

@@ -1,6 +1,6 @@
 import { addMs, iso } from "../../clock.js";
+import { ApiError } from "../../contract/errors.js";
 import type { Deps } from "../../deps.js";
-import { ApiError } from "../../http/api-error.js";
 import { uuidv7 } from "../../ids.js";
 import { deletionRefusal } from "../account/deletion.js";
 import { findAccountByEmail, normalizeEmail } from "../account/store.js";

@@ -1,5 +1,5 @@
+import { ApiError } from "../../contract/errors.js";
 import type { Deps } from "../../deps.js";
-import { ApiError } from "../../http/api-error.js";
 import { createAccount } from "../account/create-account.js";
 import { findAccountByEmail, normalizeEmail } from "../account/store.js";
 import { sendVerification } from "./email-verification.js";

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from "fastify";
+import { ApiError } from "../../contract/errors.js";
 import type { Deps } from "../../deps.js";
-import { ApiError } from "../../http/api-error.js";
 import { HTTP_BODY_LIMIT } from "../../http/body.js";
 import { escapeHtml, sendPage } from "../../http/pages/page.js";
 import { VERIFY_EMAIL_PAGE, VERIFY_TOKEN_PARAM, verifyEmailToken } from "./email-verification.js";

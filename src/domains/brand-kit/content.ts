@@ -1,6 +1,6 @@
 import { wcagContrast } from "culori";
+import type { ValidationIssue } from "../../contract/errors.js";
 import type { Deps } from "../../deps.js";
-import type { ValidationIssue } from "../../http/api-error.js";
 import { inspectUrl, type Problem, sitePolicy } from "../../net/guard.js";
 import type { Catalog } from "../catalog/catalog.js";
 import { type BrandColors, type BrandKitInput, MIN_CONTRAST, MUSIC_MOODS } from "./schemas.js";

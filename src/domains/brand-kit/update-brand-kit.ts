@@ -1,7 +1,7 @@
 import { iso } from "../../clock.js";
+import { ApiError } from "../../contract/errors.js";
 import { lockAccount } from "../../db/locks.js";
 import type { Deps } from "../../deps.js";
-import { ApiError } from "../../http/api-error.js";
 import { defineOperation, ok } from "../../operations/define.js";
 import { checkContent } from "./content.js";
 import { fetchLogo, isSameLogo, type LogoCopy } from "./resolve-logo.js";

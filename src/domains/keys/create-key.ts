@@ -1,8 +1,8 @@
 import type { Static } from "@sinclair/typebox";
 import { endOfUtcDay, iso, utcDay } from "../../clock.js";
+import { ApiError } from "../../contract/errors.js";
 import { lockAccount } from "../../db/locks.js";
 import type { Deps } from "../../deps.js";
-import { ApiError } from "../../http/api-error.js";
 import { issue } from "../../http/validation.js";
 import { uuidv7 } from "../../ids.js";
 import { created, defineOperation } from "../../operations/define.js";

@@ -1,6 +1,6 @@
 import { Type } from "@sinclair/typebox";
 import { iso } from "../../clock.js";
-import { ApiError } from "../../http/api-error.js";
+import { ApiError } from "../../contract/errors.js";
 import { defineOperation, ok } from "../../operations/define.js";
 import { KeyIdParams } from "./schemas.js";
 import { findKey, stopKeyAt } from "./store.js";

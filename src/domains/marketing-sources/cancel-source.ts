@@ -1,4 +1,4 @@
-import { ApiError } from "../../http/api-error.js";
+import { ApiError } from "../../contract/errors.js";
 import { cancelJob } from "../../jobs/cancel.js";
 import { toEnvelope } from "../../jobs/envelope.js";
 import { artifactSigner } from "../../jobs/settle.js";

@@ -1,4 +1,4 @@
-import { validationFailed } from "../../http/api-error.js";
+import { validationFailed } from "../../contract/errors.js";
 import { defineOperation } from "../../operations/define.js";
 import { inspectionAnswer, inspectionRequestHash } from "./answer.js";
 import { knownInspection } from "./known-inspection.js";

@@ -1,4 +1,4 @@
-import { ApiError, validationFailed } from "../../http/api-error.js";
+import { ApiError, validationFailed } from "../../contract/errors.js";
 import { toEnvelope } from "../../jobs/envelope.js";
 import { artifactSigner } from "../../jobs/settle.js";
 import { defineOperation, ok } from "../../operations/define.js";

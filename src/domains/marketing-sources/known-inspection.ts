@@ -1,5 +1,5 @@
+import { ApiError } from "../../contract/errors.js";
 import type { Deps } from "../../deps.js";
-import { ApiError } from "../../http/api-error.js";
 import type { OperationResult } from "../../operations/define.js";
 import { inspectionAnswer } from "./answer.js";
 import { inspectionByKey, isDeleted } from "./store.js";

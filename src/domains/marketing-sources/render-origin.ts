@@ -1,5 +1,5 @@
+import { ApiError } from "../../contract/errors.js";
 import type { Deps } from "../../deps.js";
-import { ApiError } from "../../http/api-error.js";
 import type { StoredResult } from "../../jobs/envelope.js";
 import { findJob } from "../../jobs/store.js";
 import { RENDER_JOB_KIND } from "./schemas.js";

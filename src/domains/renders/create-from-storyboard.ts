@@ -1,6 +1,6 @@
 import type { Static } from "@sinclair/typebox";
+import { ApiError } from "../../contract/errors.js";
 import type { Deps } from "../../deps.js";
-import { ApiError } from "../../http/api-error.js";
 import { createJob } from "../../jobs/create.js";
 import type { JobRow, StoredResult } from "../../jobs/envelope.js";
 import { findJob } from "../../jobs/store.js";

@@ -1,6 +1,6 @@
 import type { Static } from "@sinclair/typebox";
+import { ApiError } from "../../contract/errors.js";
 import type { Deps } from "../../deps.js";
-import { ApiError } from "../../http/api-error.js";
 import { defineOperation, ok } from "../../operations/define.js";
 import {
   RENDER_OPTION_ERRORS,

@@ -1,4 +1,4 @@
-import { ApiError } from "../../http/api-error.js";
+import { ApiError } from "../../contract/errors.js";
 import { pageOf, pageQuery } from "../../http/pagination.js";
 import { type StoredResult, toEnvelope } from "../../jobs/envelope.js";
 import { listJobsOfKind } from "../../jobs/list.js";

@@ -1,6 +1,6 @@
 import type { Static } from "@sinclair/typebox";
+import { ApiError } from "../../contract/errors.js";
 import type { Deps } from "../../deps.js";
-import { ApiError } from "../../http/api-error.js";
 import { createJob } from "../../jobs/create.js";
 import { type JobRow, toEnvelope } from "../../jobs/envelope.js";
 import { artifactSigner } from "../../jobs/settle.js";

@@ -1,9 +1,9 @@
 import { type Static, Type } from "@sinclair/typebox";
 import type { Kysely } from "kysely";
 import { addMs, iso } from "../../clock.js";
+import { ApiError } from "../../contract/errors.js";
 import type { Database } from "../../db/schema.js";
 import type { Deps } from "../../deps.js";
-import { ApiError } from "../../http/api-error.js";
 import { inspectUrl, LOGIN_URL_MAX, loginPolicy } from "../../net/guard.js";
 import { loginUrlError } from "./url-errors.js";
 

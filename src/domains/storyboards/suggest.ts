@@ -1,6 +1,6 @@
 import { Type } from "@sinclair/typebox";
+import { ApiError } from "../../contract/errors.js";
 import type { Deps } from "../../deps.js";
-import { ApiError } from "../../http/api-error.js";
 import { inspectUrl, sitePolicy } from "../../net/guard.js";
 import { pinnedGetText } from "../../net/pinned-request.js";
 import { defineOperation, ok } from "../../operations/define.js";

@@ -1,5 +1,5 @@
 import { iso } from "../../clock.js";
-import { ApiError } from "../../http/api-error.js";
+import { ApiError } from "../../contract/errors.js";
 import { defineOperation, ok } from "../../operations/define.js";
 import { RENDER_OPTION_ERRORS } from "../catalog/resolve.js";
 import { checkTemplateOptions, cleanOptions } from "./resolve.js";

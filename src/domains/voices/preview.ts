@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
+import { ApiError } from "../../contract/errors.js";
 import type { Deps } from "../../deps.js";
 import type { Actor } from "../../http/actor.js";
-import { ApiError } from "../../http/api-error.js";
 import type { DailyCap } from "../../http/rate-limit/limiter.js";
 import { SynthesisFailedError, TtsUnavailableError } from "../../media/tts/engine.js";
 import { parseWav } from "../../media/tts/wav.js";

@@ -1,6 +1,6 @@
 import { addMs, iso } from "../../clock.js";
+import { ApiError } from "../../contract/errors.js";
 import type { Deps } from "../../deps.js";
-import { ApiError } from "../../http/api-error.js";
 import { findPlan } from "../catalog/plans.js";
 import type { WalletRow } from "./balance.js";
 import { getWallet, lapsePlan, moveSeconds } from "./movements.js";

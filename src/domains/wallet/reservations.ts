@@ -1,6 +1,6 @@
 import type { Kysely } from "kysely";
+import { ApiError } from "../../contract/errors.js";
 import type { Database } from "../../db/schema.js";
-import { ApiError } from "../../http/api-error.js";
 import type { SecondsLedger } from "../../jobs/ports.js";
 import { availableSeconds, type WalletRow } from "./balance.js";
 import { applyMovement, getWallet } from "./movements.js";

@@ -1,5 +1,5 @@
+import { ApiError } from "../../contract/errors.js";
 import type { Deps } from "../../deps.js";
-import { ApiError } from "../../http/api-error.js";
 import { inspectUrl, type Refusal, webhookPolicy } from "../../net/guard.js";
 
 /** The spec's webhook URL rules, at registration and on change (deliveries check again, see dispatcher). */

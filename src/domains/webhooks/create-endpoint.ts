@@ -1,7 +1,7 @@
 import { Type } from "@sinclair/typebox";
 import { iso } from "../../clock.js";
+import { ApiError } from "../../contract/errors.js";
 import { lockAccount } from "../../db/locks.js";
-import { ApiError } from "../../http/api-error.js";
 import { uuidv7 } from "../../ids.js";
 import { created, defineOperation } from "../../operations/define.js";
 import { locationOf } from "../../operations/location.js";

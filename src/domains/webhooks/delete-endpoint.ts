@@ -1,5 +1,5 @@
 import { Type } from "@sinclair/typebox";
-import { ApiError } from "../../http/api-error.js";
+import { ApiError } from "../../contract/errors.js";
 import { defineOperation, ok } from "../../operations/define.js";
 import { EndpointIdParams } from "./schemas.js";
 import { findEndpoint } from "./store.js";

@@ -1,6 +1,6 @@
 import { Type } from "@sinclair/typebox";
 import { iso } from "../../clock.js";
-import { ApiError } from "../../http/api-error.js";
+import { ApiError } from "../../contract/errors.js";
 import { defineOperation } from "../../operations/define.js";
 import { TEST_EVENT_TYPE } from "../../webhooks/index.js";
 import { emitEvent } from "./emit.js";
