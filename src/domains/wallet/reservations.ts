@@ -71,7 +71,7 @@ export async function releaseReservation(
   if (!after) throw new Error(`releasing ${seconds} s for job ${jobId} was refused by the wallet's condition`);
 }
 
-/** The wallet as the job engine's ledger: app.ts hands it to the engine through Deps. */
+/** The wallet as the job engine's ledger: app.ts hands it to the engine (JobServices.secondsLedger). */
 export const walletSecondsLedger: SecondsLedger = {
   reserve,
   charge: chargeReservation,
