@@ -1,84 +1,104 @@
 // Layer rules for src/, checked by `npm run lint:layers` (part of `npm run lint`).
 //
-// Domains (business rules) create jobs; the job engine (src/jobs) runs pipelines; pipelines are built
-// from the media, net, storage and db pieces. The HTTP conventions (src/http) and the operation contract
-// (src/operations) serve every domain and import none. An import that points back up ties a piece that
-// should stand on its own (a video piece, the URL guard, the database, the job engine) to the service's
-// business rules, and closes the folder cycles these rules forbid.
+// The folders of src/ form layers, listed top to bottom below: a layer may import the layers under it,
+// never one above. Type-only imports count (tsPreCompilationDeps): an interface is a dependency of the
+// design even when it is erased at run time. What a lower layer needs from an upper one is an interface
+// the lower layer declares and the composition root (src/app.ts, outside every layer) fills in. An import
+// that points back up ties a piece that should stand on its own (a video piece, the URL guard, the
+// database, the job engine, the HTTP conventions) to the service's business rules. Under every layer sits
+// src/contract (ApiError and the error-code table), which imports nothing else.
 //
 // Every rule holds with no exceptions: there is no list of tolerated edges.
 
 /** A path condition for a top-level folder of src/ (and everything below it). */
 const under = (...folders) => `^src/(${folders.join("|")})(/|$)`;
 
+/** Top to bottom; `why` says what the layer is and what keeps it where it is. */
+const LAYERS = [
+  {
+    id: "transports",
+    folders: ["mcp"],
+    why: "MCP tools are the mounted operations, called through the HTTP pipeline (app.inject).",
+  },
+  {
+    id: "domains",
+    folders: ["domains"],
+    why:
+      "Business rules: each domain implements its operations, creates jobs and uses the HTTP conventions; " +
+      "what it is given is DomainServices (src/domains/services.ts).",
+  },
+  {
+    id: "jobs",
+    folders: ["jobs"],
+    why:
+      "The job engine: what it needs from a domain (the wallet, the outbox, walkthrough services) reaches " +
+      "it through JobServices and the ports it declares (src/jobs/services.ts, ports.ts).",
+  },
+  {
+    id: "http",
+    folders: ["http"],
+    why:
+      "The HTTP conventions mount whatever operations they are handed; they see only HttpContext " +
+      "(src/http/context.ts) and pass an operation's services to its handler unread.",
+  },
+  {
+    id: "operations",
+    folders: ["operations"],
+    why:
+      "The operation contract (registry rows, scopes, the actor, OperationImpl) that domains implement and " +
+      "the HTTP pipeline mounts; a handler's services are a type parameter, so it names no layer above.",
+  },
+  {
+    id: "pipelines",
+    folders: ["pipelines"],
+    why:
+      "What a job kind does, built from the media pieces; what a domain decides (render options, voices, " +
+      "credentials) arrives in the job's input or its WalkthroughDeps.",
+  },
+  {
+    id: "pieces",
+    folders: ["media", "net", "storage", "db", "webhooks"],
+    why:
+      "Video pieces, the URL guard and egress proxy, stored files, the database, webhook signing: they " +
+      "know nothing of the service, and what they need arrives as arguments.",
+  },
+];
+
+const layerRules = LAYERS.slice(1).map((layer, i) => ({
+  name: `${layer.id}-not-above`,
+  severity: "error",
+  comment: `${layer.why} May not import: ${LAYERS.slice(0, i + 1).map((l) => l.id).join(", ")}.`,
+  from: { path: under(...layer.folders) },
+  to: { path: under(...LAYERS.slice(0, i + 1).flatMap((l) => l.folders)) },
+}));
+
+/** Every folder below the domains, src/contract included. */
+const belowDomains = [
+  ...LAYERS.slice(LAYERS.findIndex((l) => l.id === "domains") + 1).flatMap((l) => l.folders),
+  "contract",
+];
+
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
   forbidden: [
+    ...layerRules,
     {
-      name: "http-not-to-domains",
+      name: "no-back-door-to-domains",
       severity: "error",
       comment:
-        "The HTTP conventions (src/http) are shared by every operation; a convention that needs a domain's " +
-        "data gets it through Deps or an interface the domain fills in, not by importing the domain.",
-      from: { path: under("http") },
-      to: { path: under("domains") },
+        "Nothing below the domains reaches them through any chain of imports, not even through a file " +
+        "outside the layer folders (as src/deps.ts once let src/http reach the password hasher).",
+      from: { path: under(...belowDomains) },
+      to: { path: under("domains"), reachable: true },
     },
     {
-      name: "media-stays-below",
+      name: "contract-stays-at-the-bottom",
       severity: "error",
       comment:
-        "The media pieces (browser, ffmpeg, tts, captions, compositor) know nothing of the service: no " +
-        "domains, jobs, pipelines, HTTP conventions or operations. What they need arrives as arguments.",
-      from: { path: under("media") },
-      to: { path: under("domains", "jobs", "pipelines", "http", "operations") },
-    },
-    {
-      name: "infrastructure-stays-below",
-      severity: "error",
-      comment:
-        "src/net, src/storage and src/db sit at the bottom: they import no domain, job, pipeline or HTTP " +
-        "convention. (Refusals they raise use the error type the caller maps, not src/http.)",
-      from: { path: under("net", "storage", "db") },
-      to: { path: under("domains", "jobs", "pipelines", "http") },
-    },
-    // No cycle between the layer folders (domains ↔ jobs, domains ↔ pipelines, jobs ↔ pipelines,
-    // operations ↔ domains): each pair may depend one way only, the way the layers point. With the back
-    // edges forbidden, no cycle through these folders can form, however many files it passes through.
-    {
-      name: "jobs-not-to-domains",
-      severity: "error",
-      comment:
-        "The job engine (src/jobs) runs below the domains: what settling or creating a job needs from a " +
-        "domain (wallet reservations, webhook events) reaches it as an interface filled in by the caller.",
-      from: { path: under("jobs") },
-      to: { path: under("domains") },
-    },
-    {
-      name: "pipelines-not-to-domains",
-      severity: "error",
-      comment:
-        "Pipelines are built from media pieces and the job's input; they do not reach back into a domain. " +
-        "What a domain decides (render options, voices, credentials) arrives in the job's input or context.",
-      from: { path: under("pipelines") },
-      to: { path: under("domains") },
-    },
-    {
-      name: "pipelines-not-to-jobs",
-      severity: "error",
-      comment:
-        "Layers point domains → jobs → pipelines: the job catalogue imports the pipelines, so a pipeline " +
-        "must not import src/jobs back (the contract it implements has to live where both can see it).",
-      from: { path: under("pipelines") },
-      to: { path: under("jobs") },
-    },
-    {
-      name: "operations-not-to-domains",
-      severity: "error",
-      comment:
-        "Domains implement the operation contract (src/operations: registry, scopes, define); the contract " +
-        "does not import its implementations. Collecting them is the composition root's job.",
-      from: { path: under("operations") },
-      to: { path: under("domains", "jobs", "pipelines") },
+        "src/contract (ApiError and the error-code table) is the API contract HTTP and MCP share: every layer " +
+        "may import it, so it imports no other part of the service.",
+      from: { path: under("contract") },
+      to: { path: "^src/", pathNot: under("contract") },
     },
     {
       name: "no-circular",

@@ -6,18 +6,19 @@ import { type Clock, systemClock } from "./clock.js";
 import type { Config } from "./config.js";
 import { connectDb, type Db } from "./db/connect.js";
 import { migrateToLatest } from "./db/migrate.js";
-import type { Deps } from "./deps.js";
 import { CredentialLookup } from "./domains/auth/credential-lookup.js";
 import { PasswordHasher } from "./domains/auth/password-hasher.js";
 import { AUTH_ROUTES } from "./domains/auth/routes.js";
 import { mountVerifyEmailPage } from "./domains/auth/verify-email-page.js";
 import { type Catalog, findVoice, loadCatalog, NATURAL_ENGLISH_VOICE } from "./domains/catalog/catalog.js";
 import { renderSettingsResolver } from "./domains/renders/render-settings.js";
+import type { DomainServices } from "./domains/services.js";
 import { storedCredentials } from "./domains/storyboards/credentials-port.js";
 import { walletSecondsLedger } from "./domains/wallet/reservations.js";
 import { webhookJobEvents } from "./domains/webhooks/emit.js";
 import { mountApiReference } from "./http/api-reference.js";
 import { Authenticator } from "./http/authenticate.js";
+import type { HttpContext } from "./http/context.js";
 import { genReqId, installConventions } from "./http/conventions.js";
 import { mountFileRoute } from "./http/file-route.js";
 import { answerClientError, answerFrameworkError, routeConnectRequests } from "./http/framework-errors.js";
@@ -59,7 +60,7 @@ export interface AppOptions {
   /** The installed fonts; read with fontconfig when not given. */
   fonts?: FontCatalogue;
   mailer?: Mailer;
-  operations?: MountedOperation[];
+  operations?: MountedOperation<DomainServices>[];
   /** PostgreSQL schema to use when opening the database (tests isolate themselves). */
   pgSchema?: string;
   queue?: TaskQueue;
@@ -71,6 +72,12 @@ export interface AppOptions {
   /** Where log lines go instead of stdout (tests read them). */
   logStream?: { write(line: string): void };
 }
+
+/**
+ * Everything buildApp builds, once. Each layer is handed it as its own narrower view: the HTTP conventions
+ * as HttpContext, the domains as DomainServices, the job engine (through them) as JobServices.
+ */
+export interface Deps extends HttpContext, DomainServices {}
 
 export interface App {
   app: FastifyInstance;
@@ -159,8 +166,8 @@ export async function buildApp(opts: AppOptions): Promise<App> {
   const internalSecret = randomBytes(24).toString("hex");
   installConventions(app, deps, internalSecret);
   const operations = opts.operations ?? MOUNTED;
-  for (const op of operations) mountOperation(app, deps, op);
-  for (const route of AUTH_ROUTES) mountPublicRoute(app, deps, route);
+  for (const op of operations) mountOperation(app, deps, op, deps);
+  for (const route of AUTH_ROUTES) mountPublicRoute(app, deps, route, deps);
   mountFileRoute(app, files);
   mountVerifyEmailPage(app, deps);
   mountMcp(app, deps, internalSecret, operations); // MCP tools: the operations above, via app.inject

@@ -1,10 +1,10 @@
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { iso } from "./clock.js";
-import type { Deps } from "./deps.js";
 import { createAccount } from "./domains/account/create-account.js";
 import { findAccountByEmail } from "./domains/account/store.js";
 import { createKey } from "./domains/keys/create-key.js";
+import type { DomainServices } from "./domains/services.js";
 import { randomBase62 } from "./ids.js";
 import { GRANTABLE_SCOPES } from "./operations/scopes.js";
 
@@ -21,7 +21,7 @@ interface DevCredentials {
  * Development only: once per data directory, a verified account with paid time and an all-scopes key,
  * kept in `<data dir>/dev-credentials.json` (mode 0600) so every start can print them again.
  */
-export async function ensureDevAccount(deps: Deps): Promise<DevCredentials> {
+export async function ensureDevAccount(deps: DomainServices): Promise<DevCredentials> {
   const file = join(deps.config.dataDir, "dev-credentials.json");
   if (existsSync(file) && (await findAccountByEmail(deps.db.kysely, DEV_EMAIL))) {
     return JSON.parse(readFileSync(file, "utf8")) as DevCredentials;

@@ -4,20 +4,21 @@ import { catalogOperations } from "./domains/catalog/operations.js";
 import { keysOperations } from "./domains/keys/operations.js";
 import { marketingSourcesOperations } from "./domains/marketing-sources/operations.js";
 import { rendersOperations } from "./domains/renders/operations.js";
+import type { DomainOperation, DomainServices } from "./domains/services.js";
 import { storyboardsOperations } from "./domains/storyboards/operations.js";
 import { templatesOperations } from "./domains/templates/operations.js";
 import { usageOperations } from "./domains/usage/operations.js";
 import { voicesOperations } from "./domains/voices/operations.js";
 import { walletOperations } from "./domains/wallet/operations.js";
 import { webhooksOperations } from "./domains/webhooks/operations.js";
-import type { MountedOperation, OperationImpl } from "./operations/define.js";
+import type { MountedOperation } from "./operations/define.js";
 import { OPERATIONS } from "./operations/registry.js";
 
 // Part of the composition root, beside app.ts: the operation contract (src/operations) knows no domain;
 // here each domain's implementations are collected and matched to the registry's rows.
 
 /** Every implemented operation, from each domain's own list. */
-const IMPLEMENTATIONS: OperationImpl[] = [
+const IMPLEMENTATIONS: DomainOperation[] = [
   ...accountOperations,
   ...brandKitOperations,
   ...catalogOperations,
@@ -39,7 +40,7 @@ for (const impl of IMPLEMENTATIONS) {
 }
 
 /** Registry rows with a handler: these are mounted and published; the rest are not. */
-export const MOUNTED: MountedOperation[] = OPERATIONS.flatMap((row) => {
+export const MOUNTED: MountedOperation<DomainServices>[] = OPERATIONS.flatMap((row) => {
   const impl = byId.get(row.id);
   return impl ? [{ row, impl }] : [];
 });

@@ -1,4 +1,4 @@
-import type { Deps } from "./deps.js";
+import type { DomainServices } from "./domains/services.js";
 import { sweepCredentials } from "./domains/storyboards/credentials.js";
 import { WebhookDispatcher } from "./domains/webhooks/dispatcher.js";
 import { JobRunner } from "./jobs/runner.js";
@@ -16,7 +16,7 @@ const SWEEP_EVERY_MS = 60_000;
  * The background side of the service: job runs from the queue, webhook deliveries, artifact
  * retention, demo credentials deleted two hours after last use. `clipwright serve` runs it beside the API; `clipwright worker` runs only this.
  */
-export function startWorkers(deps: Deps): Workers {
+export function startWorkers(deps: DomainServices): Workers {
   const runner = new JobRunner(deps);
   const dispatcher = new WebhookDispatcher(deps);
   deps.wake.deliveries = () => dispatcher.wake();

@@ -1,6 +1,6 @@
 import type { Clock } from "../clock.js";
-import type { Actor } from "./actor.js";
-import { ApiError } from "./api-error.js";
+import { ApiError } from "../contract/errors.js";
+import type { Actor } from "../operations/actor.js";
 import { CredentialCache, type LookupResult } from "./credential-cache.js";
 import type { CredentialResolver } from "./credential-resolver.js";
 

@@ -1,5 +1,5 @@
 import { Transform } from "node:stream";
-import { ApiError, validationFailed } from "./api-error.js";
+import { ApiError, validationFailed } from "../contract/errors.js";
 import { MAX_JSON_DEPTH, textNestsDeeperThan } from "./json-depth.js";
 
 export const HTTP_BODY_LIMIT = 256 * 1024;

@@ -1,9 +1,9 @@
 import { timingSafeEqual } from "node:crypto";
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import type { Deps } from "../deps.js";
+import { validationFailed } from "../contract/errors.js";
 import { randomBase62 } from "../ids.js";
-import { validationFailed } from "./api-error.js";
 import { parseJson } from "./body.js";
+import type { HttpContext } from "./context.js";
 import { installErrorHandling } from "./error-handler.js";
 import { type RateWindow, rateHeaders } from "./rate-limit/limiter.js";
 import { securityHeaders } from "./security-headers.js";
@@ -30,7 +30,7 @@ export function genReqId(req: { headers: Record<string, string | string[] | unde
  * RateLimit-* headers of the window that applied, JSON
  * bodies only (the one body parser), and the spec's error body for anything thrown.
  */
-export function installConventions(app: FastifyInstance, deps: Deps, internalSecret: string): void {
+export function installConventions(app: FastifyInstance, deps: HttpContext, internalSecret: string): void {
   app.decorateRequest("cw", null as never);
 
   // Callback-style hooks: they run on every request, and an async hook costs a promise each time.
@@ -77,7 +77,7 @@ export function installConventions(app: FastifyInstance, deps: Deps, internalSec
  * still carries RateLimit-* headers: the credential's class window as it stands, or the caller IP's
  * unauthenticated window. Looked up only then, so a counted request pays for one window lookup.
  */
-function windowBeforeCounting(deps: Deps, req: FastifyRequest) {
+function windowBeforeCounting(deps: HttpContext, req: FastifyRequest) {
   const { actor, rateClass } = req.cw ?? {};
   return actor && rateClass ? deps.limiter.peek(actor, rateClass) : deps.limiter.peekUnauthenticated(req.ip);
 }

@@ -1,5 +1,5 @@
-import type { Actor } from "./actor.js";
-import { ApiError } from "./api-error.js";
+import { ApiError } from "../contract/errors.js";
+import type { Actor } from "../operations/actor.js";
 
 /** A lookup's outcome: who is calling, or the refusal (and whose account it concerns, when known). */
 export type LookupResult = Actor | ApiError;

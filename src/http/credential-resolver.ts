@@ -1,4 +1,4 @@
-import type { ApiError } from "./api-error.js";
+import type { ApiError } from "../contract/errors.js";
 import type { LookupResult } from "./credential-cache.js";
 
 /** A looked-up credential: who is calling or the refusal, and the account it concerns (null: none). */

@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { ApiError, validationFailed } from "./api-error.js";
+import { messageOf } from "../contract/error-codes.js";
+import { ApiError, validationFailed } from "../contract/errors.js";
 import { HTTP_BODY_LIMIT, MCP_BODY_LIMIT, payloadTooLarge } from "./body.js";
-import { messageOf } from "./error-codes.js";
 import { RateLimitedError } from "./rate-limit/limiter.js";
 
 /** The spec's error body. `message` is the code's fixed sentence, never what the caller sent. */

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from "fastify";
+import { ApiError } from "../contract/errors.js";
 import { FILES_PREFIX, type LocalStorage, SIGNATURE_PARAM } from "../storage/local.js";
-import { ApiError } from "./api-error.js";
 
 const CONTENT_TYPES: Record<string, string> = {
   mp4: "video/mp4",

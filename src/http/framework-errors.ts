@@ -2,8 +2,8 @@ import { type IncomingMessage, ServerResponse, STATUS_CODES } from "node:http";
 import type { Socket } from "node:net";
 import type { Duplex } from "node:stream";
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import type { Deps } from "../deps.js";
-import { type ApiError, validationFailed } from "./api-error.js";
+import { type ApiError, validationFailed } from "../contract/errors.js";
+import type { HttpContext } from "./context.js";
 import { newRequestId } from "./conventions.js";
 import { errorBody, sendError } from "./error-handler.js";
 import { type RateWindow, rateHeaders } from "./rate-limit/limiter.js";
@@ -22,7 +22,7 @@ const CONVENTION_HEADERS = { "Cache-Control": "private, no-store" } as const;
 
 /** Fastify's `frameworkErrors`: the router could not take the request to a route. */
 export async function answerFrameworkError(
-  deps: Deps,
+  deps: HttpContext,
   err: FastifyError,
   req: FastifyRequest,
   reply: FastifyReply,
@@ -52,7 +52,7 @@ function routerRefusal(err: FastifyError): ApiError {
  * headers did not arrive within the configured time. There is no request object, so the answer is
  * written to the socket by hand, and the connection is closed.
  */
-export function answerClientError(deps: Deps, err: NodeJS.ErrnoException, socket: Socket): void {
+export function answerClientError(deps: HttpContext, err: NodeJS.ErrnoException, socket: Socket): void {
   if (err.code === "ECONNRESET" || socket.destroyed) return;
   const refusal = parserRefusal(err.code);
   const requestId = newRequestId();
@@ -113,7 +113,7 @@ function parserRefusal(code: string | undefined): ApiError {
 }
 
 /** The security headers of a JSON answer, collected for a response written by hand. */
-function securityHeadersOf(deps: Deps): Record<string, string> {
+function securityHeadersOf(deps: HttpContext): Record<string, string> {
   const headers: Record<string, string> = { "content-type": "application/json" };
   const collector = {
     header(name: string, value: string) {
@@ -129,5 +129,5 @@ function securityHeadersOf(deps: Deps): Record<string, string> {
 }
 
 /** The unauthenticated window of an address; a rate store that is down leaves the headers out. */
-const peek = (deps: Deps, ip: string): Promise<RateWindow | null> =>
+const peek = (deps: HttpContext, ip: string): Promise<RateWindow | null> =>
   deps.limiter.peekUnauthenticated(ip).catch(() => null);

@@ -1,10 +1,10 @@
 import { createHash } from "node:crypto";
 import type { Kysely } from "kysely";
 import { addMs, type Clock, iso } from "../clock.js";
+import { ApiError, validationFailed } from "../contract/errors.js";
 import type { Database } from "../db/schema.js";
 import type { OperationId } from "../operations/registry.js";
 import type { Vault } from "../vault.js";
-import { ApiError, validationFailed } from "./api-error.js";
 
 export const IDEMPOTENCY_HEADER = "idempotency-key";
 /** How long an in-flight claim blocks retries before it is taken as abandoned (a crashed process). */

@@ -1,9 +1,9 @@
 import { type TObject, type TSchema, Type } from "@sinclair/typebox";
+import { ERROR_CODES, type ErrorCode } from "../contract/error-codes.js";
 import type { MountedOperation } from "../operations/define.js";
 import { ACCOUNT_GONE, rowRefusals, takesBody } from "../operations/refusals.js";
 import { API_PREFIX, toolName } from "../operations/registry.js";
 import { SPENDING_SCOPES } from "../operations/scopes.js";
-import { ERROR_CODES, type ErrorCode } from "./error-codes.js";
 import type { PublicRoute } from "./public-route.js";
 
 export const ErrorBodySchema = Type.Object(

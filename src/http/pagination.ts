@@ -1,8 +1,8 @@
 import { type TSchema, Type } from "@sinclair/typebox";
 import { type SelectQueryBuilder, sql } from "kysely";
+import { ApiError } from "../contract/errors.js";
 import type { Database } from "../db/schema.js";
 import { isMintedId } from "../ids.js";
-import { ApiError } from "./api-error.js";
 
 /** `limit` 1–100 (out of range is refused, never clamped) and an opaque `cursor` of at most 512. */
 export const pageQuery = (defaultLimit = 20) =>

@@ -1,14 +1,14 @@
 import { Type } from "@sinclair/typebox";
 import type { FastifyInstance, FastifyReply, FastifyRequest, RequestPayload } from "fastify";
-import type { Deps } from "../deps.js";
+import { ApiError } from "../contract/errors.js";
+import type { Actor } from "../operations/actor.js";
 import type { MountedOperation, OperationContext } from "../operations/define.js";
 import { withoutOneTimeSecrets } from "../operations/one-time-secrets.js";
 import { allowedCredentials, needsPaidAccount, takesBody, takesCursor } from "../operations/refusals.js";
 import { API_PREFIX, type OperationRow } from "../operations/registry.js";
 import type { RateClass } from "../operations/scopes.js";
-import type { Actor } from "./actor.js";
-import { ApiError } from "./api-error.js";
 import { checkMediaType, HTTP_BODY_LIMIT, hasBody, limitStream, MCP_BODY_LIMIT, payloadTooLarge } from "./body.js";
+import type { HttpContext } from "./context.js";
 import { errorBody } from "./error-handler.js";
 import { type ClaimRef, readIdempotencyKey, replayBody, requestHash } from "./idempotency.js";
 import { decodeCursor } from "./pagination.js";
@@ -38,8 +38,14 @@ export const routePath = (specPath: string): string => API_PREFIX + specPath.rep
  * account state (403) → Idempotency-Key present (400, before the body is read) → media type and size
  * (415, 413) → merged schema validation and the list cursor (400) → rate limits, counted only now (429) →
  * idempotency claim (409 or replay) → the operation. Every refusal before the rate limits spends no budget.
+ * The handler is given `services` (whatever its layer needs); the checks use only `deps`.
  */
-export function mountOperation(app: FastifyInstance, deps: Deps, { row, impl }: MountedOperation): void {
+export function mountOperation<S>(
+  app: FastifyInstance,
+  deps: HttpContext,
+  { row, impl }: MountedOperation<S>,
+  services: S,
+): void {
   const validators = {
     params: impl.params && compileValidator("path", impl.params),
     query: impl.query && compileValidator("query", impl.query),
@@ -57,7 +63,7 @@ export function mountOperation(app: FastifyInstance, deps: Deps, { row, impl }: 
     },
     // GET routes have no body to check, and an async hook costs a promise per request.
     ...(takesBody(row) ? { preParsing: checkBody } : {}),
-    handler: (req, reply) => run(deps, row, impl, validators, req, reply),
+    handler: (req, reply) => run(deps, services, row, impl, validators, req, reply),
   });
 }
 
@@ -70,10 +76,11 @@ async function checkBody(req: FastifyRequest, _reply: FastifyReply, payload: Req
   return payload.pipe(limitStream(limit));
 }
 
-async function run(
-  deps: Deps,
+async function run<S>(
+  deps: HttpContext,
+  services: S,
   row: OperationRow,
-  impl: MountedOperation["impl"],
+  impl: MountedOperation<S>["impl"],
   v: { params?: Validator; query?: Validator; body?: Validator },
   req: FastifyRequest,
   reply: FastifyReply,
@@ -110,11 +117,16 @@ async function run(
   }
 
   // Validated above, so the shapes the handler's types promise hold.
-  const ctx = { params, query, body, actor, deps, requestId: req.id, idempotencyKey, now } as OperationContext<
-    never,
-    never,
-    never
-  >;
+  const ctx = {
+    params,
+    query,
+    body,
+    actor,
+    deps: services,
+    requestId: req.id,
+    idempotencyKey,
+    now,
+  } as OperationContext<never, never, never, S>;
   let result: Awaited<ReturnType<typeof impl.handler>>;
   try {
     result = await impl.handler(ctx);
@@ -133,7 +145,7 @@ async function run(
 }
 
 /** A refusal the operation made (4xx) is stored and replayed like a success; a 5xx deletes the claim. */
-async function settleClaimOnError(deps: Deps, claim: ClaimRef, err: unknown, requestId: string): Promise<void> {
+async function settleClaimOnError(deps: HttpContext, claim: ClaimRef, err: unknown, requestId: string): Promise<void> {
   if (err instanceof ApiError && err.status < 500) {
     await deps.idempotency.complete(claim, {
       status: err.status,
@@ -148,7 +160,7 @@ async function settleClaimOnError(deps: Deps, claim: ClaimRef, err: unknown, req
 const noBody = compileValidator("body", Type.Object({}, { additionalProperties: false }));
 const noQuery = compileValidator("query", Type.Object({}, { additionalProperties: false }));
 
-async function authenticate(deps: Deps, req: FastifyRequest): Promise<Actor> {
+async function authenticate(deps: HttpContext, req: FastifyRequest): Promise<Actor> {
   try {
     const actor = await deps.auth.authenticate(req.headers);
     req.cw.actor = actor;

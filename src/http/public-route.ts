@@ -1,10 +1,10 @@
 import { type TObject, type TSchema, Type } from "@sinclair/typebox";
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import type { Deps } from "../deps.js";
+import { ApiError } from "../contract/errors.js";
+import type { SessionActor } from "../operations/actor.js";
 import type { OperationResult } from "../operations/define.js";
-import type { SessionActor } from "./actor.js";
-import { ApiError } from "./api-error.js";
 import { checkMediaType, HTTP_BODY_LIMIT, hasBody, limitStream, payloadTooLarge } from "./body.js";
+import type { HttpContext } from "./context.js";
 import { IDEMPOTENCY_HEADER } from "./idempotency.js";
 import { routePath } from "./pipeline.js";
 import { compileValidator, validateParts } from "./validation.js";
@@ -12,9 +12,10 @@ import { compileValidator, validateParts } from "./validation.js";
 /**
  * Sign-in routes for people (sign-up, sessions, password; what a dashboard signs in with): not among the spec's 71 operations, so not in the registry,
  * but answering with the same conventions (media type, strict schemas, error body, request id,
- * RateLimit-* headers). Their failures count as unauthenticated failures of the caller's IP.
+ * RateLimit-* headers). Their failures count as unauthenticated failures of the caller's IP. The handler is
+ * given `deps`, the services of the layer that implements it (S).
  */
-export interface PublicRoute {
+export interface PublicRoute<S = unknown> {
   id: string;
   method: "POST" | "DELETE";
   path: string;
@@ -32,7 +33,7 @@ export interface PublicRoute {
   responses: Record<number, TSchema>;
   handler(ctx: {
     body: unknown;
-    deps: Deps;
+    deps: S;
     session: SessionActor | null;
     now: Date;
     /** The caller's address (per-IP limits). */
@@ -40,7 +41,7 @@ export interface PublicRoute {
   }): Promise<OperationResult>;
 }
 
-export function mountPublicRoute(app: FastifyInstance, deps: Deps, route: PublicRoute): void {
+export function mountPublicRoute<S>(app: FastifyInstance, deps: HttpContext, route: PublicRoute<S>, services: S): void {
   const validateBody = compileValidator("body", route.body ?? Type.Object({}, { additionalProperties: false }));
   app.route({
     method: route.method,
@@ -65,7 +66,7 @@ export function mountPublicRoute(app: FastifyInstance, deps: Deps, route: Public
         const session = route.auth === "session" ? await sessionOf(deps, req) : null;
         const body = req.body ?? {};
         validateParts([[validateBody, body]]);
-        const run = () => route.handler({ body, deps, session, now: deps.clock.now(), ip: req.ip });
+        const run = () => route.handler({ body, deps: services, session, now: deps.clock.now(), ip: req.ip });
         const result = route.passwordWork === "verify" ? await guessCounted(deps, req, run) : await run();
         if (result.location) reply.header("Location", result.location);
         if (result.status === 204) return reply.code(204).send();
@@ -87,7 +88,7 @@ export function mountPublicRoute(app: FastifyInstance, deps: Deps, route: Public
  * password was wrong (401) or the email is backing off (429), and is taken back otherwise.
  */
 async function guessCounted(
-  deps: Deps,
+  deps: HttpContext,
   req: FastifyRequest,
   check: () => Promise<OperationResult>,
 ): Promise<OperationResult> {
@@ -108,7 +109,7 @@ async function guessCounted(
   }
 }
 
-async function sessionOf(deps: Deps, req: FastifyRequest): Promise<SessionActor> {
+async function sessionOf(deps: HttpContext, req: FastifyRequest): Promise<SessionActor> {
   const actor = await deps.auth.authenticate(req.headers);
   if (actor.kind !== "session") {
     throw new ApiError("forbidden_scope", { requiredScopes: [], missingScopes: [], allowedActors: ["session"] });

@@ -1,9 +1,9 @@
 import { type Kysely, sql } from "kysely";
 import { utcDay } from "../clock.js";
 import type { Database } from "../db/schema.js";
+import type { Actor } from "../operations/actor.js";
 import type { OperationId } from "../operations/registry.js";
 import type { RateClass } from "../operations/scopes.js";
-import type { Actor } from "./actor.js";
 
 /**
  * Counts each counted request per credential, UTC day and operation. Counts gather in memory and are

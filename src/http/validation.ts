@@ -1,7 +1,7 @@
 import type { TSchema } from "@sinclair/typebox";
 import { Ajv, type ErrorObject, type ValidateFunction } from "ajv";
 import addFormats from "ajv-formats";
-import { type ApiError, type ValidationIssue, validationFailed } from "./api-error.js";
+import { type ApiError, type ValidationIssue, validationFailed } from "../contract/errors.js";
 
 /** Where a value came from; the prefix of every issue path (`query.limit`, `body.beats[0].beatId`). */
 export type Part = "path" | "query" | "body";

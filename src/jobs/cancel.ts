@@ -1,7 +1,7 @@
-import type { Deps } from "../deps.js";
-import { ApiError } from "../http/api-error.js";
+import { ApiError } from "../contract/errors.js";
 import type { JobRow } from "./envelope.js";
 import { isTerminal } from "./kinds.js";
+import type { JobServices } from "./services.js";
 import { type SettleDeps, settleJob } from "./settle.js";
 import { findJob } from "./store.js";
 
@@ -11,7 +11,7 @@ import { findJob } from "./store.js";
  * Settled: 409 already_settled, nothing changes.
  */
 export async function cancelJob(
-  deps: SettleDeps & Pick<Deps, "queue">,
+  deps: SettleDeps & Pick<JobServices, "queue">,
   accountId: string,
   jobId: string,
   kinds: readonly string[],

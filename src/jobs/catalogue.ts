@@ -1,4 +1,3 @@
-import type { Deps } from "../deps.js";
 import { type ScanDeps, type SourceScanInput, scanSource } from "../pipelines/marketing/scan/index.js";
 import { PipelineFailure, type PipelineOutput, type PipelineRun } from "../pipelines/run.js";
 import type { WalkthroughDeps } from "../pipelines/walkthrough/deps.js";
@@ -8,6 +7,7 @@ import { renderWalkthrough } from "../pipelines/walkthrough/render-job.js";
 import type { StoryboardJobInput } from "../pipelines/walkthrough/storyboard-input.js";
 import { planStoryboard } from "../pipelines/walkthrough/storyboard-job.js";
 import { defineJob, JobCancelled, type JobContext, type JobDefinition, JobFailure } from "./definition.js";
+import type { JobServices } from "./services.js";
 
 /** A job's run as a pipeline sees it. */
 const pipelineRun = <I>(ctx: JobContext<I>): PipelineRun<I> => ({
@@ -20,7 +20,7 @@ const pipelineRun = <I>(ctx: JobContext<I>): PipelineRun<I> => ({
 });
 
 /** The fence every browser session of a job sits behind: the URL guard's rules and the byte caps. */
-const sessionGuard = (deps: Deps): SessionGuard => ({
+const sessionGuard = (deps: JobServices): SessionGuard => ({
   config: deps.config,
   resolver: deps.resolver,
   maxResponseBytes: deps.config.browser.maxResponseBytes,
@@ -28,7 +28,7 @@ const sessionGuard = (deps: Deps): SessionGuard => ({
 });
 
 /** What the walkthrough pipelines use, from the services the app built once. */
-const walkthroughDeps = (deps: Deps): WalkthroughDeps => ({
+const walkthroughDeps = (deps: JobServices): WalkthroughDeps => ({
   browser: deps.walkthrough.browser,
   credentials: deps.walkthrough.credentials,
   tts: deps.tts,
@@ -39,7 +39,7 @@ const walkthroughDeps = (deps: Deps): WalkthroughDeps => ({
 });
 
 /** What the source scanner uses: the walkthroughs' browser and fence, the installed fonts, the scan bounds. */
-const scanDeps = (deps: Deps): ScanDeps => ({
+const scanDeps = (deps: JobServices): ScanDeps => ({
   browser: deps.walkthrough.browser,
   storage: deps.storage,
   clock: deps.clock,

@@ -2,8 +2,8 @@ import type { JobRow } from "./envelope.js";
 
 /**
  * The engine's contract with a kind's run, generic over `D`, what the run is given as `deps`. The
- * engine never names the service's Deps here: Deps lists the definitions, so naming it back would tie
- * the two files in a cycle. definition.ts fixes `D` to Deps for the service's own kinds.
+ * engine never names JobServices here: JobServices lists the definitions, so naming it back would tie
+ * the two files in a cycle. definition.ts fixes `D` to JobServices for the service's own kinds.
  */
 
 /** What a job's run produces: files already in storage, and the real length of the video. */

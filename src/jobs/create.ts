@@ -1,12 +1,12 @@
 import type { Transaction } from "kysely";
 import { iso } from "../clock.js";
+import { ApiError } from "../contract/errors.js";
 import { lockAccount } from "../db/locks.js";
 import type { Database } from "../db/schema.js";
 import { isTransientDbError } from "../db/transient.js";
-import type { Deps } from "../deps.js";
-import { ApiError } from "../http/api-error.js";
 import { uuidv7 } from "../ids.js";
 import type { JobRow } from "./envelope.js";
+import type { JobServices } from "./services.js";
 import { countInFlight, findJobByIdempotencyKey } from "./store.js";
 
 export interface NewJob {
@@ -31,7 +31,7 @@ export interface NewJob {
  * created under the same Idempotency-Key (its claim expired) is returned with `created: false`.
  */
 export async function createJob(
-  deps: Pick<Deps, "db" | "clock" | "queue" | "secondsLedger">,
+  deps: Pick<JobServices, "db" | "clock" | "queue" | "secondsLedger">,
   spec: NewJob,
 ): Promise<{ job: JobRow; created: boolean }> {
   const now = deps.clock.now();
@@ -117,7 +117,7 @@ async function inTransientGuard<T>(work: () => Promise<T>): Promise<T> {
 }
 
 /** The queue refused the run after the job committed: take the job back, releasing what it held. */
-async function withdraw(deps: Pick<Deps, "db" | "clock" | "secondsLedger">, job: JobRow): Promise<void> {
+async function withdraw(deps: Pick<JobServices, "db" | "clock" | "secondsLedger">, job: JobRow): Promise<void> {
   await deps.db.kysely.transaction().execute(async (tx) => {
     const gone = await tx.deleteFrom("jobs").where("id", "=", job.id).where("state", "=", "queued").executeTakeFirst();
     if (Number(gone.numDeletedRows) === 1) {

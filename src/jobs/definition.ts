@@ -1,5 +1,5 @@
-import type { Deps } from "../deps.js";
 import type { JobContextOf, JobDefinitionOf } from "./contract.js";
+import type { JobServices } from "./services.js";
 
 /** A failure a job's run reports: the envelope's `error`. Retryable failures run again while attempts remain. */
 export class JobFailure extends Error {
@@ -19,10 +19,10 @@ export class JobCancelled extends Error {
   }
 }
 
-/** What a run of one of the service's kinds is given: its job, its input, the service's Deps. */
-export type JobContext<I> = JobContextOf<I, Deps>;
+/** What a run of one of the service's kinds is given: its job, its input, the JobServices. */
+export type JobContext<I> = JobContextOf<I, JobServices>;
 
-/** One of the service's job kinds (see JobDefinitionOf): its run is given the service's Deps. */
-export type JobDefinition<I = unknown> = JobDefinitionOf<I, Deps>;
+/** One of the service's job kinds (see JobDefinitionOf): its run is given the JobServices. */
+export type JobDefinition<I = unknown> = JobDefinitionOf<I, JobServices>;
 
 export const defineJob = <I>(def: JobDefinition<I>): JobDefinition => def as JobDefinition;

@@ -1,6 +1,6 @@
-import type { Deps } from "../deps.js";
 import { mapPage, type Page, type PageInput, paginate } from "../http/pagination.js";
 import { type JobEnvelope, toEnvelope } from "./envelope.js";
+import type { JobServices } from "./services.js";
 import { artifactSigner } from "./settle.js";
 
 /**
@@ -8,7 +8,7 @@ import { artifactSigner } from "./settle.js";
  * operation of every job resource (storyboards, renders, and the marketing kinds to come).
  */
 export async function listJobsOfKind(
-  deps: Pick<Deps, "db" | "storage">,
+  deps: Pick<JobServices, "db" | "storage">,
   accountId: string,
   kind: string,
   query: PageInput,

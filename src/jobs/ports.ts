@@ -3,7 +3,7 @@ import type { Database } from "../db/schema.js";
 
 /**
  * What the job engine needs from the domains above it, as interfaces they fill in (app.ts wires the
- * wallet and the webhooks outbox in through Deps), so the engine imports no domain. Every method
+ * wallet and the webhooks outbox in as JobServices), so the engine imports no domain. Every method
  * writes inside the caller's transaction `tx`: a job's state, its seconds and its event commit together
  * or not at all.
  */

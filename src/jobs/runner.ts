@@ -1,7 +1,7 @@
 import { addMs } from "../clock.js";
-import type { Deps } from "../deps.js";
 import { JobCancelled, type JobContext, JobFailure } from "./definition.js";
 import type { JobRow } from "./envelope.js";
+import type { JobServices } from "./services.js";
 import { settleJob } from "./settle.js";
 import { isCancelRequested, recordProgress, renewLease, requeueJob, takeJob } from "./store.js";
 
@@ -22,7 +22,7 @@ const TAKEOVER_GRACE_MS = LEASE_MS / 6;
  * attempts.
  */
 export class JobRunner {
-  constructor(private readonly deps: Deps) {}
+  constructor(private readonly deps: JobServices) {}
 
   async execute(jobId: string): Promise<void> {
     const job = await takeJob(this.deps.db.kysely, jobId, this.deps.clock.now(), LEASE_MS, TAKEOVER_GRACE_MS);

@@ -1,9 +1,9 @@
 import { addMs, iso } from "../clock.js";
 import { lockAccount } from "../db/locks.js";
-import type { Deps } from "../deps.js";
 import type { JobOutput } from "./contract.js";
 import { type ArtifactUrlSigner, type JobRow, toEnvelopeAtRest } from "./envelope.js";
 import { EVENT_FAMILY, type JobKind } from "./kinds.js";
+import type { JobServices } from "./services.js";
 import { findJobById } from "./store.js";
 
 export type Settlement =
@@ -12,14 +12,14 @@ export type Settlement =
   | { state: "cancelled"; reason?: string };
 
 export type SettleDeps = Pick<
-  Deps,
+  JobServices,
   "db" | "clock" | "config" | "storage" | "jobDefinitions" | "secondsLedger" | "jobEvents" | "wake"
 >;
 
 /** Signed artifact URLs last an hour from the answer that carries them. */
 const ARTIFACT_URL_TTL_SECONDS = 3600;
 export const artifactSigner =
-  (deps: Pick<Deps, "storage">): ArtifactUrlSigner =>
+  (deps: Pick<JobServices, "storage">): ArtifactUrlSigner =>
   (key) =>
     deps.storage.signedUrl(key, ARTIFACT_URL_TTL_SECONDS);
 

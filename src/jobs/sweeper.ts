@@ -1,6 +1,6 @@
 import { iso } from "../clock.js";
-import type { Deps } from "../deps.js";
 import type { StoredResult } from "./envelope.js";
+import type { JobServices } from "./services.js";
 
 /**
  * Retention: a succeeded job's files are deleted once its `expiresAt` has passed; the record stays
@@ -11,7 +11,7 @@ import type { StoredResult } from "./envelope.js";
  * after the claim finds the version expired (pins.ts refuses it in the same way).
  */
 export async function sweepExpiredArtifacts(
-  deps: Pick<Deps, "db" | "clock" | "storage">,
+  deps: Pick<JobServices, "db" | "clock" | "storage">,
   limit = 100,
 ): Promise<number> {
   const now = iso(deps.clock.now());
@@ -52,7 +52,7 @@ export async function sweepExpiredArtifacts(
  * a queued job nobody will run. Jobs queued and untouched for a minute are added again; BullMQ ignores
  * an id it already holds, so a run is never doubled. (The embedded queue writes the run with the job.)
  */
-export async function requeueStranded(deps: Pick<Deps, "db" | "clock" | "queue">): Promise<number> {
+export async function requeueStranded(deps: Pick<JobServices, "db" | "clock" | "queue">): Promise<number> {
   const stale = iso(new Date(deps.clock.now().getTime() - 60_000));
   const jobs = await deps.db.kysely
     .selectFrom("jobs")

@@ -1,10 +1,10 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, RequestPayload } from "fastify";
-import type { Deps } from "../deps.js";
-import type { Actor } from "../http/actor.js";
-import { type ValidationIssue, validationFailed } from "../http/api-error.js";
+import { type ValidationIssue, validationFailed } from "../contract/errors.js";
 import { checkMediaType, hasBody, limitStream, MCP_BODY_LIMIT, payloadTooLarge } from "../http/body.js";
+import type { HttpContext } from "../http/context.js";
 import { errorBody } from "../http/error-handler.js";
 import type { RateWindow } from "../http/rate-limit/limiter.js";
+import type { Actor } from "../operations/actor.js";
 import type { MountedOperation } from "../operations/define.js";
 import { API_PREFIX } from "../operations/registry.js";
 import { type CallTarget, callTool } from "./call.js";
@@ -58,7 +58,12 @@ export function pipelineBackend(mcp: AppMcp, app: FastifyInstance, target: Omit<
  * without a valid credential is the spec's 401 (metered per IP like every unauthenticated failure).
  * Every message counts against the caller's read budget, tool calls as their operation's class.
  */
-export function mountMcp(app: FastifyInstance, deps: Deps, internalSecret: string, ops: MountedOperation[]): void {
+export function mountMcp(
+  app: FastifyInstance,
+  deps: HttpContext,
+  internalSecret: string,
+  ops: MountedOperation[],
+): void {
   const mcp: AppMcp = { toolset: buildToolset(ops), internalSecret, now: () => deps.clock.now().getTime() };
   byApp.set(app, mcp);
 
@@ -172,7 +177,7 @@ async function checkEnvelope(req: FastifyRequest, _reply: FastifyReply, payload:
   return payload.pipe(limitStream(MCP_BODY_LIMIT));
 }
 
-async function authenticate(deps: Deps, req: FastifyRequest): Promise<void> {
+async function authenticate(deps: HttpContext, req: FastifyRequest): Promise<void> {
   try {
     req.cw.actor = await deps.auth.authenticate(req.headers);
   } catch (err) {

@@ -2,7 +2,7 @@ import { mkdirSync } from "node:fs";
 import type { CallToolResult, Tool } from "@modelcontextprotocol/sdk/types.js";
 import { buildApp } from "../app.js";
 import { type Config, ConfigError } from "../config.js";
-import { messageOf } from "../http/error-codes.js";
+import { messageOf } from "../contract/error-codes.js";
 import { startWorkers } from "../workers.js";
 import { MCP_PATH, mcpOf, pipelineBackend } from "./http.js";
 import { createMcpServer, type McpBackend, SERVER_INFO } from "./server.js";

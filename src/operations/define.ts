@@ -1,16 +1,19 @@
 import type { Static, TObject, TSchema } from "@sinclair/typebox";
-import type { Deps } from "../deps.js";
-import type { Actor } from "../http/actor.js";
-import type { ErrorCode } from "../http/error-codes.js";
+import type { ErrorCode } from "../contract/error-codes.js";
+import type { Actor } from "./actor.js";
 import type { OperationId, OperationRow } from "./registry.js";
 
-/** What an operation's logic receives: validated input, the caller, and the service's dependencies. */
-export interface OperationContext<P = unknown, Q = unknown, B = unknown> {
+/**
+ * What an operation's logic receives: validated input, the caller, and `deps`, the services of the layer
+ * that implements it (S: the domains' DomainServices). The contract names no layer above it, so S stays a
+ * parameter; the composition root hands the pipeline services that fit.
+ */
+export interface OperationContext<P = unknown, Q = unknown, B = unknown, S = unknown> {
   params: P;
   query: Q;
   body: B;
   actor: Actor;
-  deps: Deps;
+  deps: S;
   requestId: string;
   /** The Idempotency-Key the request carries (written to records it creates), or null. */
   idempotencyKey: string | null;
@@ -28,7 +31,12 @@ export interface OperationResult {
  * One operation's implementation: the schemas that validate it (and feed OpenAPI and MCP) and its
  * handler. The row (method, path, scopes, flags) comes from the registry and is never restated here.
  */
-export interface OperationImpl<P extends TObject = TObject, Q extends TObject = TObject, B extends TObject = TObject> {
+export interface OperationImpl<
+  P extends TObject = TObject,
+  Q extends TObject = TObject,
+  B extends TObject = TObject,
+  S = unknown,
+> {
   id: OperationId;
   summary: string;
   description: string;
@@ -54,20 +62,24 @@ export interface OperationImpl<P extends TObject = TObject, Q extends TObject = 
    * idempotency layer stores the answer with them set to null, so a replay never shows them again.
    */
   oneTimeSecrets?: readonly string[];
-  handler(ctx: OperationContext<Static<P>, Static<Q>, Static<B>>): Promise<OperationResult>;
+  handler(ctx: OperationContext<Static<P>, Static<Q>, Static<B>, S>): Promise<OperationResult>;
 }
 
-export interface MountedOperation {
+export interface MountedOperation<S = unknown> {
   row: OperationRow;
-  impl: OperationImpl;
+  impl: OperationImpl<TObject, TObject, TObject, S>;
 }
 
-/** Identity helper that keeps the schema types flowing into the handler's context. */
-export function defineOperation<P extends TObject, Q extends TObject, B extends TObject>(
-  impl: OperationImpl<P, Q, B>,
-): OperationImpl {
-  return impl as unknown as OperationImpl;
-}
+/**
+ * defineOperation for implementations given S: an identity that keeps the schema types flowing into
+ * the handler's context. The implementing layer binds S once (src/domains/services.ts).
+ */
+export const operationDefiner =
+  <S>() =>
+  <P extends TObject, Q extends TObject, B extends TObject>(
+    impl: OperationImpl<P, Q, B, S>,
+  ): OperationImpl<TObject, TObject, TObject, S> =>
+    impl as unknown as OperationImpl<TObject, TObject, TObject, S>;
 
 export const ok = (body: unknown): OperationResult => ({ status: 200, body });
 export const created = (body: unknown, location?: string): OperationResult => ({ status: 201, body, location });

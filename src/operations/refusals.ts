@@ -1,5 +1,5 @@
-import type { Actor } from "../http/actor.js";
-import type { ErrorCode } from "../http/error-codes.js";
+import type { ErrorCode } from "../contract/error-codes.js";
+import type { Actor } from "./actor.js";
 import type { OperationImpl } from "./define.js";
 import type { OperationRow } from "./registry.js";
 

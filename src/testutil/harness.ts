@@ -12,6 +12,7 @@ import type { PasswordHasher } from "../domains/auth/password-hasher.js";
 import { signIn } from "../domains/auth/sessions.js";
 import { type Catalog, loadCatalog } from "../domains/catalog/catalog.js";
 import { createKey } from "../domains/keys/create-key.js";
+import type { DomainServices } from "../domains/services.js";
 import { RedisRateLimitStore } from "../http/rate-limit/redis-store.js";
 import { MemoryRateLimitStore, type RateLimitStore } from "../http/rate-limit/store.js";
 import type { JobDefinition } from "../jobs/definition.js";
@@ -35,7 +36,7 @@ export interface HarnessOptions {
   rateStore?: "memory" | "default";
   clockStart?: Date;
   /** Test-only operations mounted beside the real ones (not in the registry). */
-  extraOperations?: MountedOperation[];
+  extraOperations?: MountedOperation<DomainServices>[];
   resolver?: Resolver;
   jobDefinitions?: JobDefinition[];
   /** Start the job runner and webhook dispatcher (default true); `drain()` runs them to quiet. */

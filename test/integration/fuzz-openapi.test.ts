@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ERROR_CODES, type ErrorCode, messageOf, statusOf } from "../../src/http/error-codes.js";
+import { ERROR_CODES, type ErrorCode, messageOf, statusOf } from "../../src/contract/error-codes.js";
 import { MINTED_ID } from "../../src/ids.js";
 import { staticResolver } from "../../src/net/resolver.js";
 import { Harness } from "../../src/testutil/harness.js";

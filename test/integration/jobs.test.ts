@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ERROR_CODES } from "../../src/http/error-codes.js";
+import { ERROR_CODES } from "../../src/contract/error-codes.js";
 import { sweepExpiredArtifacts } from "../../src/jobs/sweeper.js";
 import { Harness, idem } from "../../src/testutil/harness.js";
 import { type Gate, gate, JOB_TEST_OPERATIONS, type Script, scriptedJob } from "../support/test-jobs.js";

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { iso } from "../../src/clock.js";
+import { ApiError } from "../../src/contract/errors.js";
 import { isPinned, pinVersion, unpinVersion } from "../../src/domains/marketing-sources/pins.js";
-import { ApiError } from "../../src/http/api-error.js";
 import { sweepExpiredArtifacts } from "../../src/jobs/sweeper.js";
 import { staticResolver } from "../../src/net/resolver.js";
 import { Harness, idem } from "../../src/testutil/harness.js";

@@ -7,9 +7,9 @@
 // the invariants are read back from the database (test/support/property-invariants.ts).
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ApiError } from "../../src/contract/errors.js";
 import { availableSeconds } from "../../src/domains/wallet/balance.js";
 import { getWallet } from "../../src/domains/wallet/movements.js";
-import { ApiError } from "../../src/http/api-error.js";
 import { cancelJob } from "../../src/jobs/cancel.js";
 import { createJob } from "../../src/jobs/create.js";
 import { isTerminal } from "../../src/jobs/kinds.js";

@@ -1,9 +1,10 @@
 import { Type } from "@sinclair/typebox";
-import { ApiError } from "../../src/http/api-error.js";
+import { ApiError } from "../../src/contract/errors.js";
 import { cancelJob } from "../../src/jobs/cancel.js";
 import { createJob } from "../../src/jobs/create.js";
 import { defineJob, JobFailure } from "../../src/jobs/definition.js";
 import { JobEnvelopeSchema, toEnvelope } from "../../src/jobs/envelope.js";
+import type { JobServices } from "../../src/jobs/services.js";
 import { artifactSigner } from "../../src/jobs/settle.js";
 import { findJob } from "../../src/jobs/store.js";
 import type { MountedOperation } from "../../src/operations/define.js";
@@ -109,7 +110,7 @@ const IdParams = Type.Object({ id: Type.String({ format: "uuid" }) }, { addition
 const Envelope = JobEnvelopeSchema;
 
 /** Test-only operations that create, read and cancel scripted jobs through the real pipeline. */
-export const JOB_TEST_OPERATIONS: MountedOperation[] = [
+export const JOB_TEST_OPERATIONS: MountedOperation<JobServices>[] = [
   {
     row: row("test.createJob", "POST", "/_test/jobs", { async: true, idempotent: true, rateClass: "charge" }),
     impl: {

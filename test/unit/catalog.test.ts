@@ -2,7 +2,7 @@ import type { TSchema } from "@sinclair/typebox";
 import { Ajv } from "ajv";
 import addFormats from "ajv-formats";
 import { describe, expect, it } from "vitest";
-import type { Deps } from "../../src/deps.js";
+import { ApiError } from "../../src/contract/errors.js";
 import {
   buildCatalog,
   type Catalog,
@@ -20,7 +20,7 @@ import {
   parseEspeakVoices,
   parseFestivalVoices,
 } from "../../src/domains/catalog/voices.js";
-import { ApiError } from "../../src/http/api-error.js";
+import type { DomainServices } from "../../src/domains/services.js";
 import { compileValidator } from "../../src/http/validation.js";
 import { buildFontCatalogue } from "../../src/media/fonts/catalogue.js";
 import type { OperationContext } from "../../src/operations/define.js";
@@ -309,8 +309,8 @@ describe("catalogue operations", () => {
       query,
       params: {},
       body: {},
-      deps: { catalog, fonts } as unknown as Deps,
-    } as unknown as OperationContext<never, never, never>;
+      deps: { catalog, fonts } as unknown as DomainServices,
+    } as unknown as OperationContext<never, never, never, DomainServices>;
     const result = await impl.handler(ctx);
     const validate = ajv.compile(impl.responses[200] as TSchema);
     expect(validate(result.body), JSON.stringify(validate.errors)).toBe(true);

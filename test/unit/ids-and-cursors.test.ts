@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ApiError } from "../../src/http/api-error.js";
+import { ApiError } from "../../src/contract/errors.js";
 import { decodeCursor, encodeCursor } from "../../src/http/pagination.js";
 import { isMintedId, randomBase62, uuidv7 } from "../../src/ids.js";
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { ApiError } from "../../src/contract/errors.js";
 import { PasswordHasher } from "../../src/domains/auth/password-hasher.js";
-import { ApiError } from "../../src/http/api-error.js";
 
 describe("password hasher", () => {
   it("runs at most `concurrency` argon2 operations at once; the rest wait their turn", async () => {

@@ -1,9 +1,9 @@
 import { iso } from "../../clock.js";
-import type { Deps } from "../../deps.js";
-import { ApiError } from "../../http/api-error.js";
+import { ApiError } from "../../contract/errors.js";
 import { issue } from "../../http/validation.js";
 import { uuidv7 } from "../../ids.js";
 import { PASSWORD_MAX, PASSWORD_MIN } from "../auth/passwords.js";
+import type { DomainServices } from "../services.js";
 import { grantFree, grantPlan, topUp } from "../wallet/grants.js";
 import { type AccountRow, findAccountByEmail, normalizeEmail } from "./store.js";
 
@@ -24,7 +24,7 @@ const EMAIL = /^[^\s@]{1,64}@[^\s@]+\.[^\s@]+$/;
  * sign-up, `clipwright admin create-account` and the development bootstrap.
  */
 export async function createAccount(
-  deps: Pick<Deps, "db" | "clock" | "auth" | "passwords">,
+  deps: Pick<DomainServices, "db" | "clock" | "auth" | "passwords">,
   input: NewAccount,
 ): Promise<AccountRow> {
   const email = normalizeEmail(input.email);

@@ -1,6 +1,6 @@
 import { iso } from "../../clock.js";
-import type { Deps } from "../../deps.js";
-import { ApiError } from "../../http/api-error.js";
+import { ApiError } from "../../contract/errors.js";
+import type { DomainServices } from "../services.js";
 
 /** `accounts.deletion_status`: a live account is `active`; deletion passes through `pending_deletion`. */
 export const DELETION_STATUS = {
@@ -23,7 +23,7 @@ export function deletionRefusal(status: string): ApiError | null {
  * account_pending_deletion), in this process at once (its cached lookups are dropped) and in every
  * other within the credential cache's lifetime (each lookup reads the account's state).
  */
-export async function beginAccountDeletion(deps: Pick<Deps, "db" | "clock" | "auth">, accountId: string) {
+export async function beginAccountDeletion(deps: Pick<DomainServices, "db" | "clock" | "auth">, accountId: string) {
   await deps.db.kysely
     .updateTable("accounts")
     .set({ deletion_status: DELETION_STATUS.pending, updated_at: iso(deps.clock.now()) })

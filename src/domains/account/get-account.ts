@@ -1,6 +1,7 @@
 import { Type } from "@sinclair/typebox";
-import { ApiError } from "../../http/api-error.js";
-import { defineOperation, ok } from "../../operations/define.js";
+import { ApiError } from "../../contract/errors.js";
+import { ok } from "../../operations/define.js";
+import { defineOperation } from "../services.js";
 import { walletView } from "../wallet/balance.js";
 import { lapseExpiredPlan } from "../wallet/movements.js";
 import { WalletSchema } from "../wallet/schemas.js";

@@ -1,4 +1,4 @@
-import type { OperationImpl } from "../../operations/define.js";
+import type { DomainOperation } from "../services.js";
 import { getAccount } from "./get-account.js";
 
-export const accountOperations: OperationImpl[] = [getAccount];
+export const accountOperations: DomainOperation[] = [getAccount];

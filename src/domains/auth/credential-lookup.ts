@@ -1,7 +1,7 @@
 import type { Kysely } from "kysely";
 import { iso } from "../../clock.js";
+import { ApiError } from "../../contract/errors.js";
 import type { Database } from "../../db/schema.js";
-import { ApiError } from "../../http/api-error.js";
 import type { CredentialResolver, Resolution } from "../../http/credential-resolver.js";
 import { SCOPES, type Scope } from "../../operations/scopes.js";
 import { deletionRefusal } from "../account/deletion.js";

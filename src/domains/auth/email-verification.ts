@@ -1,9 +1,9 @@
 import { addMs, iso } from "../../clock.js";
-import type { Deps } from "../../deps.js";
-import { ApiError } from "../../http/api-error.js";
+import { ApiError } from "../../contract/errors.js";
 import { randomBase62 } from "../../ids.js";
 import { markEmailVerified } from "../account/store.js";
 import { sha256 } from "../keys/secrets.js";
+import type { DomainServices } from "../services.js";
 
 const TOKEN_TTL_MS = 48 * 3600_000;
 /** The page the mailed link opens (it only shows a button: opening a link never consumes the token). */
@@ -13,7 +13,7 @@ export const VERIFY_TOKEN_PARAM = "token";
 
 /** Mails a one-time verification link; only the token's hash is stored. */
 export async function sendVerification(
-  deps: Pick<Deps, "db" | "clock" | "mailer" | "config">,
+  deps: Pick<DomainServices, "db" | "clock" | "mailer" | "config">,
   account: { id: string; email: string },
 ) {
   const token = `ver_${randomBase62(40)}`;
@@ -36,7 +36,10 @@ export async function sendVerification(
 }
 
 /** Unknown token: 404 not_found; past its 48 hours: 410 expired. Using a token consumes it. */
-export async function verifyEmailToken(deps: Pick<Deps, "db" | "clock" | "auth">, token: string): Promise<string> {
+export async function verifyEmailToken(
+  deps: Pick<DomainServices, "db" | "clock" | "auth">,
+  token: string,
+): Promise<string> {
   const row = await deps.db.kysely
     .selectFrom("email_verifications")
     .selectAll()

@@ -1,5 +1,5 @@
 import { hash, verify } from "@node-rs/argon2";
-import { ApiError } from "../../http/api-error.js";
+import { ApiError } from "../../contract/errors.js";
 
 // Argon2id (algorithm 2) with OWASP's second recommended profile: 19 MiB, 2 passes.
 const ARGON2 = { algorithm: 2, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;

@@ -1,5 +1,6 @@
 import { Type } from "@sinclair/typebox";
 import type { PublicRoute } from "../../http/public-route.js";
+import type { DomainServices } from "../services.js";
 import { verifyEmailToken } from "./email-verification.js";
 import { PASSWORD_MAX, PASSWORD_MIN } from "./passwords.js";
 import { signIn } from "./sessions.js";
@@ -13,7 +14,7 @@ const Session = Type.Object(
   { additionalProperties: false },
 );
 
-export const AUTH_ROUTES: PublicRoute[] = [
+export const AUTH_ROUTES: PublicRoute<DomainServices>[] = [
   {
     id: "auth.signup",
     method: "POST",

@@ -1,10 +1,10 @@
 import { addMs, iso } from "../../clock.js";
-import type { Deps } from "../../deps.js";
-import { ApiError } from "../../http/api-error.js";
+import { ApiError } from "../../contract/errors.js";
 import { uuidv7 } from "../../ids.js";
 import { deletionRefusal } from "../account/deletion.js";
 import { findAccountByEmail, normalizeEmail } from "../account/store.js";
 import { mintSessionToken, sha256 } from "../keys/secrets.js";
+import type { DomainServices } from "../services.js";
 
 /**
  * Signs a person in: a `sess_` token, stored hashed, expiring after the configured time. The email's
@@ -12,7 +12,7 @@ import { mintSessionToken, sha256 } from "../keys/secrets.js";
  * decoy hash and backs off alike, so neither the timing nor the answers tell which emails exist.
  */
 export async function signIn(
-  deps: Pick<Deps, "db" | "clock" | "config" | "passwords" | "authThrottle">,
+  deps: Pick<DomainServices, "db" | "clock" | "config" | "passwords" | "authThrottle">,
   email: string,
   password: string,
 ) {

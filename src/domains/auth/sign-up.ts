@@ -1,7 +1,7 @@
-import type { Deps } from "../../deps.js";
-import { ApiError } from "../../http/api-error.js";
+import { ApiError } from "../../contract/errors.js";
 import { createAccount } from "../account/create-account.js";
 import { findAccountByEmail, normalizeEmail } from "../account/store.js";
+import type { DomainServices } from "../services.js";
 import { sendVerification } from "./email-verification.js";
 
 export interface SignUpInput {
@@ -10,7 +10,7 @@ export interface SignUpInput {
   name: string;
 }
 
-type SignUpDeps = Pick<Deps, "db" | "clock" | "auth" | "config" | "mailer" | "passwords" | "authThrottle">;
+type SignUpDeps = Pick<DomainServices, "db" | "clock" | "auth" | "config" | "mailer" | "passwords" | "authThrottle">;
 
 /**
  * Sign-up that does not tell whether the address already has an account: the caller gets the same

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from "fastify";
-import type { Deps } from "../../deps.js";
-import { ApiError } from "../../http/api-error.js";
+import { ApiError } from "../../contract/errors.js";
 import { HTTP_BODY_LIMIT } from "../../http/body.js";
 import { escapeHtml, sendPage } from "../../http/pages/page.js";
+import type { DomainServices } from "../services.js";
 import { VERIFY_EMAIL_PAGE, VERIFY_TOKEN_PARAM, verifyEmailToken } from "./email-verification.js";
 
 const FORM_TYPE = "application/x-www-form-urlencoded";
@@ -15,7 +15,7 @@ const TOKEN_SHAPE = /^[A-Za-z0-9_]{1,128}$/;
  * body to the same path, which verifies it as `POST /api/v1/auth/verify-email` does. No script: a
  * plain form works everywhere and lets the page's policy forbid scripts entirely.
  */
-export function mountVerifyEmailPage(app: FastifyInstance, deps: Deps): void {
+export function mountVerifyEmailPage(app: FastifyInstance, deps: DomainServices): void {
   // Its own plugin scope: the form parser exists only here; the API keeps its one JSON parser.
   app.register(async (scope) => {
     scope.addContentTypeParser(FORM_TYPE, { parseAs: "string" }, (_req, body, done) =>

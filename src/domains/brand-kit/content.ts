@@ -1,15 +1,15 @@
 import { wcagContrast } from "culori";
-import type { Deps } from "../../deps.js";
-import type { ValidationIssue } from "../../http/api-error.js";
+import type { ValidationIssue } from "../../contract/errors.js";
 import { inspectUrl, type Problem, sitePolicy } from "../../net/guard.js";
 import type { Catalog } from "../catalog/catalog.js";
+import type { DomainServices } from "../services.js";
 import { type BrandColors, type BrandKitInput, MIN_CONTRAST, MUSIC_MOODS } from "./schemas.js";
 
 /**
  * What the content checks look values up in: the catalogue, the installed fonts, and the URL guard's
  * configuration and resolver (the call to action's address).
  */
-export interface ContentLookups extends Pick<Deps, "config" | "resolver"> {
+export interface ContentLookups extends Pick<DomainServices, "config" | "resolver"> {
   catalog: Pick<Catalog, "voices" | "renderOptions">;
   fonts: { byId(id: string): unknown };
 }

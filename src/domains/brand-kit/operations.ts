@@ -1,5 +1,5 @@
-import type { OperationImpl } from "../../operations/define.js";
+import type { DomainOperation } from "../services.js";
 import { getBrandKitOperation } from "./get-brand-kit.js";
 import { updateBrandKitOperation } from "./update-brand-kit.js";
 
-export const brandKitOperations: OperationImpl[] = [getBrandKitOperation, updateBrandKitOperation];
+export const brandKitOperations: DomainOperation[] = [getBrandKitOperation, updateBrandKitOperation];

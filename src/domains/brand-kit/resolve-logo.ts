@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import type { Kysely } from "kysely";
+import { ApiError } from "../../contract/errors.js";
 import type { Database } from "../../db/schema.js";
-import { ApiError } from "../../http/api-error.js";
 import type { JobRow, StoredResult } from "../../jobs/envelope.js";
 import type { ManifestAsset } from "../../pipelines/marketing/scan/manifest.js";
 import type { Storage } from "../../storage/storage.js";

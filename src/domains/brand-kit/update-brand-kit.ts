@@ -1,14 +1,14 @@
 import { iso } from "../../clock.js";
+import { ApiError } from "../../contract/errors.js";
 import { lockAccount } from "../../db/locks.js";
-import type { Deps } from "../../deps.js";
-import { ApiError } from "../../http/api-error.js";
-import { defineOperation, ok } from "../../operations/define.js";
+import { ok } from "../../operations/define.js";
+import { type DomainServices, defineOperation } from "../services.js";
 import { checkContent } from "./content.js";
 import { fetchLogo, isSameLogo, type LogoCopy } from "./resolve-logo.js";
 import { BrandKitBody, type BrandKitInput, BrandKitSchema } from "./schemas.js";
 import { type BrandKitRow, brandKitView, findBrandKit, type StoredLogo, saveBrandKit, storedLogoOf } from "./store.js";
 
-type PutDeps = Pick<Deps, "db" | "storage">;
+type PutDeps = Pick<DomainServices, "db" | "storage">;
 
 /** What the PUT does with the logo: none, keep the stored copy, or copy these bytes. */
 type LogoPlan = { kind: "none" } | { kind: "keep"; logo: StoredLogo } | { kind: "copy"; copy: LogoCopy };

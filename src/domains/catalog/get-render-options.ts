@@ -1,5 +1,6 @@
 import { Type } from "@sinclair/typebox";
-import { defineOperation, ok } from "../../operations/define.js";
+import { ok } from "../../operations/define.js";
+import { defineOperation } from "../services.js";
 import { RenderOptionsSchema } from "./schemas.js";
 
 export const getRenderOptions = defineOperation({

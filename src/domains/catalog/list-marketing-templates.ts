@@ -1,5 +1,6 @@
 import { pageOf, pageQuery } from "../../http/pagination.js";
-import { defineOperation, ok } from "../../operations/define.js";
+import { ok } from "../../operations/define.js";
+import { defineOperation } from "../services.js";
 import { CATALOG_PAGE_SIZE, decodeCatalogCursor, pageCatalog } from "./paging.js";
 import { MarketingTemplateSchema } from "./schemas.js";
 

@@ -1,6 +1,7 @@
 import { Type } from "@sinclair/typebox";
 import { mapPage, pageOf, pageQuery } from "../../http/pagination.js";
-import { defineOperation, ok } from "../../operations/define.js";
+import { ok } from "../../operations/define.js";
+import { defineOperation } from "../services.js";
 import { type Catalog, type Voice, voicesFor } from "./catalog.js";
 import { CATALOG_PAGE_SIZE, decodeCatalogCursor, pageCatalog } from "./paging.js";
 import { VoiceSchema, type VoiceView } from "./schemas.js";

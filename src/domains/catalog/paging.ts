@@ -1,4 +1,4 @@
-import { ApiError } from "../../http/api-error.js";
+import { ApiError } from "../../contract/errors.js";
 import type { Page, PageInput } from "../../http/pagination.js";
 
 /** The catalogue lists, named in their cursors so a cursor of one list is refused by another. */

@@ -1,5 +1,5 @@
-import { ApiError } from "../../http/api-error.js";
-import type { ErrorCode } from "../../http/error-codes.js";
+import type { ErrorCode } from "../../contract/error-codes.js";
+import { ApiError } from "../../contract/errors.js";
 import { type Catalog, findLanguage, findVoice, type Voice, voiceSpeaks } from "./catalog.js";
 import type {
   AvatarOption,

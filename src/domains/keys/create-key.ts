@@ -1,13 +1,13 @@
 import type { Static } from "@sinclair/typebox";
 import { endOfUtcDay, iso, utcDay } from "../../clock.js";
+import { ApiError } from "../../contract/errors.js";
 import { lockAccount } from "../../db/locks.js";
-import type { Deps } from "../../deps.js";
-import { ApiError } from "../../http/api-error.js";
 import { issue } from "../../http/validation.js";
 import { uuidv7 } from "../../ids.js";
-import { created, defineOperation } from "../../operations/define.js";
+import { created } from "../../operations/define.js";
 import { locationOf } from "../../operations/location.js";
 import { NON_GRANTABLE_SCOPES, type Scope } from "../../operations/scopes.js";
+import { type DomainServices, defineOperation } from "../services.js";
 import { CreateKeyBody, MAX_ACTIVE_KEYS, SecretAndKey } from "./schemas.js";
 import { mintKey } from "./secrets.js";
 import { countActiveKeys, insertKey, type KeyRow } from "./store.js";
@@ -17,7 +17,7 @@ export type NewKey = Static<typeof CreateKeyBody>;
 
 /** Creates a key: the plaintext is returned here once and only its SHA-256 is kept. */
 export async function createKey(
-  deps: Pick<Deps, "db" | "clock">,
+  deps: Pick<DomainServices, "db" | "clock">,
   accountId: string,
   input: NewKey,
   idempotencyKey: string | null = null,

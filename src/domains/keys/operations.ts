@@ -1,10 +1,10 @@
-import type { OperationImpl } from "../../operations/define.js";
+import type { DomainOperation } from "../services.js";
 import { createKeyOperation } from "./create-key.js";
 import { getKeyOperation, listKeysOperation } from "./read-keys.js";
 import { revokeKeyOperation } from "./revoke-key.js";
 import { rotateKeyOperation } from "./rotate-key.js";
 
-export const keysOperations: OperationImpl[] = [
+export const keysOperations: DomainOperation[] = [
   createKeyOperation,
   getKeyOperation,
   listKeysOperation,

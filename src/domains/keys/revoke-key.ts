@@ -1,7 +1,8 @@
 import { Type } from "@sinclair/typebox";
 import { iso } from "../../clock.js";
-import { ApiError } from "../../http/api-error.js";
-import { defineOperation, ok } from "../../operations/define.js";
+import { ApiError } from "../../contract/errors.js";
+import { ok } from "../../operations/define.js";
+import { defineOperation } from "../services.js";
 import { KeyIdParams } from "./schemas.js";
 import { findKey, stopKeyAt } from "./store.js";
 import { ApiKeySchema, keyStatus, keyView } from "./view.js";

@@ -1,9 +1,10 @@
 import { addMs, iso } from "../../clock.js";
+import { ApiError } from "../../contract/errors.js";
 import { lockAccount } from "../../db/locks.js";
-import { ApiError } from "../../http/api-error.js";
 import { uuidv7 } from "../../ids.js";
-import { created, defineOperation } from "../../operations/define.js";
+import { created } from "../../operations/define.js";
 import { locationOf } from "../../operations/location.js";
+import { defineOperation } from "../services.js";
 import { KeyIdParams, MAX_ACTIVE_KEYS, RotatedKey, RotateKeyBody } from "./schemas.js";
 import { mintKey } from "./secrets.js";
 import { countActiveKeys, findKey, insertKey, type KeyRow, stopKeyAt } from "./store.js";

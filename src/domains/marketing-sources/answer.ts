@@ -1,12 +1,16 @@
 import { createHash } from "node:crypto";
-import type { Deps } from "../../deps.js";
 import { type JobRow, toEnvelope } from "../../jobs/envelope.js";
 import { artifactSigner } from "../../jobs/settle.js";
 import type { OperationResult } from "../../operations/define.js";
 import { locationOf } from "../../operations/location.js";
+import type { DomainServices } from "../services.js";
 
 /** A started (202) or already known (200) inspection: its bare envelope, polled at its own id. */
-export const inspectionAnswer = (deps: Pick<Deps, "storage">, job: JobRow, created: boolean): OperationResult => ({
+export const inspectionAnswer = (
+  deps: Pick<DomainServices, "storage">,
+  job: JobRow,
+  created: boolean,
+): OperationResult => ({
   status: created ? 202 : 200,
   body: toEnvelope(job, artifactSigner(deps)),
   location: locationOf("marketing.getSource", { id: job.id }),

@@ -1,8 +1,9 @@
-import { ApiError } from "../../http/api-error.js";
+import { ApiError } from "../../contract/errors.js";
 import { cancelJob } from "../../jobs/cancel.js";
 import { toEnvelope } from "../../jobs/envelope.js";
 import { artifactSigner } from "../../jobs/settle.js";
-import { defineOperation, ok } from "../../operations/define.js";
+import { ok } from "../../operations/define.js";
+import { defineOperation } from "../services.js";
 import { CancelSourceBody, CancelSourceResponse, SOURCE_JOB_KINDS, SOURCE_KIND, SourceIdParams } from "./schemas.js";
 import { refuseDeleted } from "./source-state.js";
 import { findSourceJob, inspectionInFlight, lastInspection } from "./store.js";

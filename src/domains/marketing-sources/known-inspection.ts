@@ -1,6 +1,6 @@
-import type { Deps } from "../../deps.js";
-import { ApiError } from "../../http/api-error.js";
+import { ApiError } from "../../contract/errors.js";
 import type { OperationResult } from "../../operations/define.js";
+import type { DomainServices } from "../services.js";
 import { inspectionAnswer } from "./answer.js";
 import { inspectionByKey, isDeleted } from "./store.js";
 
@@ -10,7 +10,7 @@ import { inspectionByKey, isDeleted } from "./store.js";
  * a different one 409 source_idempotency_conflict naming it. A deleted source's answers 410 source_deleted.
  */
 export async function knownInspection(
-  deps: Pick<Deps, "db" | "storage">,
+  deps: Pick<DomainServices, "db" | "storage">,
   accountId: string,
   kind: string,
   idempotencyKey: string | null,

@@ -1,7 +1,8 @@
 import { mapPage, pageOf, pageQuery, paginate } from "../../http/pagination.js";
 import { toEnvelope } from "../../jobs/envelope.js";
 import { artifactSigner } from "../../jobs/settle.js";
-import { defineOperation, ok } from "../../operations/define.js";
+import { ok } from "../../operations/define.js";
+import { defineOperation } from "../services.js";
 import { SOURCE_KIND, SourceEnvelope } from "./schemas.js";
 
 export const listSourcesOperation = defineOperation({

@@ -1,4 +1,4 @@
-import type { OperationImpl } from "../../operations/define.js";
+import type { DomainOperation } from "../services.js";
 import { cancelSourceOperation } from "./cancel-source.js";
 import { createSourceOperation } from "./create-source.js";
 import { deleteSourceOperation } from "./delete-source.js";
@@ -6,7 +6,7 @@ import { getSourceOperation } from "./get-source.js";
 import { listSourcesOperation } from "./list-sources.js";
 import { refreshSourceOperation } from "./refresh-source.js";
 
-export const marketingSourcesOperations: OperationImpl[] = [
+export const marketingSourcesOperations: DomainOperation[] = [
   cancelSourceOperation,
   createSourceOperation,
   deleteSourceOperation,

@@ -1,7 +1,7 @@
 import type { Kysely, Transaction } from "kysely";
 import { iso } from "../../clock.js";
+import { ApiError } from "../../contract/errors.js";
 import type { Database } from "../../db/schema.js";
-import { ApiError } from "../../http/api-error.js";
 import { isRetained, versionsOf } from "./store.js";
 
 /** Who holds a pin: a project now; the key leaves room for other holders. */

@@ -1,5 +1,5 @@
-import { ApiError } from "../../http/api-error.js";
-import { defineOperation } from "../../operations/define.js";
+import { ApiError } from "../../contract/errors.js";
+import { defineOperation } from "../services.js";
 import { inspectionAnswer, inspectionRequestHash } from "./answer.js";
 import { knownInspection } from "./known-inspection.js";
 import { OPERATION_KIND, RefreshSourceBody, SOURCE_KIND, SourceEnvelope, SourceIdParams } from "./schemas.js";

@@ -1,7 +1,7 @@
-import type { Deps } from "../../deps.js";
-import { ApiError } from "../../http/api-error.js";
+import { ApiError } from "../../contract/errors.js";
 import type { StoredResult } from "../../jobs/envelope.js";
 import { findJob } from "../../jobs/store.js";
+import type { DomainServices } from "../services.js";
 import { RENDER_JOB_KIND } from "./schemas.js";
 
 /** What a render source is made from: the render's site and the storage keys of its retained files. */
@@ -16,7 +16,7 @@ export interface RenderOrigin {
  * with its state; files past retention → `expired`. Still queued or running → 409 not_finished (waiting helps).
  */
 export async function checkRenderOrigin(
-  deps: Pick<Deps, "db">,
+  deps: Pick<DomainServices, "db">,
   accountId: string,
   renderId: string,
   now: Date,

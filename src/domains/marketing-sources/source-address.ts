@@ -1,5 +1,5 @@
-import type { Deps } from "../../deps.js";
 import { inspectUrl, sitePolicy } from "../../net/guard.js";
+import type { DomainServices } from "../services.js";
 import { checkSiteAllowed } from "../storyboards/site-policy.js";
 import { siteUrlError } from "../storyboards/url-errors.js";
 
@@ -20,7 +20,10 @@ const withoutFragment = (url: URL): URL => {
  * Exactly as storyboards answer an address (same helpers, one client branch for "this address cannot be
  * visited"): site_not_allowed first, then the URL guard's url_malformed, url_private, url_invalid.
  */
-export async function checkSourceAddress(deps: Pick<Deps, "config" | "resolver">, raw: string): Promise<SourceAddress> {
+export async function checkSourceAddress(
+  deps: Pick<DomainServices, "config" | "resolver">,
+  raw: string,
+): Promise<SourceAddress> {
   checkSiteAllowed(raw);
   const verdict = await inspectUrl(raw, sitePolicy(deps.config, []), deps.resolver);
   if (!verdict.ok) throw siteUrlError(verdict);

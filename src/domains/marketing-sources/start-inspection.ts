@@ -1,7 +1,7 @@
-import type { Deps } from "../../deps.js";
 import { createJob } from "../../jobs/create.js";
 import type { JobRow } from "../../jobs/envelope.js";
 import type { SourceScanInput } from "../../pipelines/marketing/scan/input.js";
+import type { DomainServices } from "../services.js";
 import { checkOriginCap } from "./origin-cap.js";
 import { OPERATION_KIND, SOURCE_KIND } from "./schemas.js";
 import { refuseInspecting } from "./source-state.js";
@@ -55,7 +55,7 @@ const originOf = (url: string): string | null => {
  * The version is fixed here: 1 for a scan, latest succeeded + 1 for a refresh.
  */
 export async function startInspection(
-  deps: Pick<Deps, "db" | "clock" | "queue" | "secondsLedger" | "config">,
+  deps: Pick<DomainServices, "db" | "clock" | "queue" | "secondsLedger" | "config">,
   req: Request,
   spec: NewInspection,
 ): Promise<{ job: JobRow; created: boolean }> {

@@ -1,7 +1,8 @@
 import { cancelJob } from "../../jobs/cancel.js";
 import { toEnvelope } from "../../jobs/envelope.js";
 import { artifactSigner } from "../../jobs/settle.js";
-import { defineOperation, ok } from "../../operations/define.js";
+import { ok } from "../../operations/define.js";
+import { defineOperation } from "../services.js";
 import { CancelRenderBody, CancelRenderResponse, RENDER_KINDS, RenderIdParams } from "./schemas.js";
 
 export const cancelRenderOperation = defineOperation({

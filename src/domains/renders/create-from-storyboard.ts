@@ -1,13 +1,12 @@
 import type { Static } from "@sinclair/typebox";
-import type { Deps } from "../../deps.js";
-import { ApiError } from "../../http/api-error.js";
+import { ApiError } from "../../contract/errors.js";
 import { createJob } from "../../jobs/create.js";
 import type { JobRow, StoredResult } from "../../jobs/envelope.js";
 import { findJob } from "../../jobs/store.js";
-import { defineOperation } from "../../operations/define.js";
 import { type Beat, estimateSeconds } from "../../pipelines/walkthrough/plan.js";
 import type { RenderBeat, RenderJobInput } from "../../pipelines/walkthrough/render-input.js";
 import type { StoredStoryboardOptions } from "../../pipelines/walkthrough/storyboard-input.js";
+import { type DomainServices, defineOperation } from "../services.js";
 import { checkCredentials, hasLiveCredentials, sealCredentials, storeCredentials } from "../storyboards/credentials.js";
 import { STORYBOARD_KINDS, StoryboardIdParams } from "../storyboards/schemas.js";
 import { CREATE_RENDER_ERRORS } from "./errors.js";
@@ -29,7 +28,7 @@ interface StoredPlan {
 }
 
 /** The storyboard's plan, or the refusal its state calls for (410, 409 conflict, storyboard_empty). */
-async function loadPlan(deps: Pick<Deps, "storage">, storyboard: JobRow): Promise<StoredPlan> {
+async function loadPlan(deps: Pick<DomainServices, "storage">, storyboard: JobRow): Promise<StoredPlan> {
   if (storyboard.state === "queued" || storyboard.state === "running") {
     throw new ApiError("conflict", { reason: "storyboard_not_finished", state: storyboard.state });
   }

@@ -1,6 +1,6 @@
 import { createJob } from "../../jobs/create.js";
-import { defineOperation } from "../../operations/define.js";
 import type { RenderJobInput } from "../../pipelines/walkthrough/render-input.js";
+import { defineOperation } from "../services.js";
 import { prepareStoryboard } from "../storyboards/create-storyboard.js";
 import { checkCredentials, sealCredentials, storeCredentials } from "../storyboards/credentials.js";
 import { CREATE_RENDER_ERRORS } from "./errors.js";

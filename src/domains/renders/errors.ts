@@ -1,4 +1,4 @@
-import type { ErrorCode } from "../../http/error-codes.js";
+import type { ErrorCode } from "../../contract/error-codes.js";
 import { RENDER_OPTION_ERRORS } from "../catalog/resolve.js";
 
 /**

@@ -1,13 +1,13 @@
 import type { Static } from "@sinclair/typebox";
-import type { Deps } from "../../deps.js";
-import { ApiError } from "../../http/api-error.js";
-import { defineOperation, ok } from "../../operations/define.js";
+import { ApiError } from "../../contract/errors.js";
+import { ok } from "../../operations/define.js";
 import {
   RENDER_OPTION_ERRORS,
   type RenderOptionsInput,
   resolveRenderOptions,
   WALKTHROUGH_MIN_SECONDS,
 } from "../catalog/resolve.js";
+import { type DomainServices, defineOperation } from "../services.js";
 import { resolveTemplate } from "../templates/resolve.js";
 import type { TemplateOptions } from "../templates/schemas.js";
 import { availableSeconds, isPaid, planActive } from "../wallet/balance.js";
@@ -87,7 +87,7 @@ export function priceQuote(
 }
 
 export async function quoteRender(
-  deps: Pick<Deps, "db" | "catalog">,
+  deps: Pick<DomainServices, "db" | "catalog">,
   accountId: string,
   input: QuoteInput,
   now: Date,
@@ -101,7 +101,7 @@ export async function quoteRender(
 
 /** What pricing needs of the account's wallet: paid or free tier, a watermarked plan, the balance. */
 export async function walletTerms(
-  deps: Pick<Deps, "db" | "catalog">,
+  deps: Pick<DomainServices, "db" | "catalog">,
   accountId: string,
   now: Date,
 ): Promise<{ paid: boolean; watermarkedPlan: boolean; available: number }> {
@@ -115,7 +115,7 @@ export async function walletTerms(
  * even the 30-second minimum is refused with 402 insufficient_seconds (nothing created).
  */
 export async function priceRender(
-  deps: Pick<Deps, "db" | "catalog">,
+  deps: Pick<DomainServices, "db" | "catalog">,
   accountId: string,
   length: { targetSeconds: number | null; maxSeconds: number | null },
   now: Date,

@@ -1,10 +1,11 @@
-import { ApiError } from "../../http/api-error.js";
+import { ApiError } from "../../contract/errors.js";
 import { pageOf, pageQuery } from "../../http/pagination.js";
 import { type StoredResult, toEnvelope } from "../../jobs/envelope.js";
 import { listJobsOfKind } from "../../jobs/list.js";
 import { artifactSigner } from "../../jobs/settle.js";
 import { findJob } from "../../jobs/store.js";
-import { defineOperation, ok } from "../../operations/define.js";
+import { ok } from "../../operations/define.js";
+import { defineOperation } from "../services.js";
 import { DownloadSchema, RENDER_KIND, RENDER_KINDS, RenderEnvelope, RenderIdParams } from "./schemas.js";
 
 /** Signed download links last an hour from the answer that carries them (as artifact URLs do). */

@@ -1,4 +1,3 @@
-import type { Deps } from "../../deps.js";
 import type { JobRow } from "../../jobs/envelope.js";
 import { toEnvelope } from "../../jobs/envelope.js";
 import { artifactSigner } from "../../jobs/settle.js";
@@ -6,6 +5,7 @@ import { findJobByIdempotencyKey } from "../../jobs/store.js";
 import type { OperationResult } from "../../operations/define.js";
 import { locationOf } from "../../operations/location.js";
 import type { RenderJobInput } from "../../pipelines/walkthrough/render-input.js";
+import type { DomainServices } from "../services.js";
 import type { LengthFit } from "./length-fit.js";
 import { RENDER_KIND } from "./schemas.js";
 
@@ -13,7 +13,7 @@ type CredentialSource = "request" | "storyboard" | null;
 
 /** The answer of both render creates: 202 for new work, 200 (`created: false`) for work already known. */
 export function renderAnswer(
-  deps: Pick<Deps, "storage">,
+  deps: Pick<DomainServices, "storage">,
   job: JobRow,
   created: boolean,
   credentialSource: CredentialSource,
@@ -33,7 +33,7 @@ export function renderAnswer(
  * signs in, and (the retry carrying the same body) whether this request sent the credentials.
  */
 export async function knownRender(
-  deps: Pick<Deps, "db" | "storage">,
+  deps: Pick<DomainServices, "db" | "storage">,
   accountId: string,
   idempotencyKey: string | null,
   sentCredentials: boolean,

@@ -1,5 +1,5 @@
-import { ApiError } from "../../http/api-error.js";
-import { messageOf } from "../../http/error-codes.js";
+import { messageOf } from "../../contract/error-codes.js";
+import { ApiError } from "../../contract/errors.js";
 import { PipelineFailure } from "../../pipelines/run.js";
 import type { RenderSettings, RenderSettingsResolver } from "../../pipelines/walkthrough/deps.js";
 import type { StoredStoryboardOptions } from "../../pipelines/walkthrough/storyboard-input.js";

@@ -1,17 +1,17 @@
 import type { Static } from "@sinclair/typebox";
-import type { Deps } from "../../deps.js";
-import { ApiError } from "../../http/api-error.js";
+import { ApiError } from "../../contract/errors.js";
 import { createJob } from "../../jobs/create.js";
 import { type JobRow, toEnvelope } from "../../jobs/envelope.js";
 import { artifactSigner } from "../../jobs/settle.js";
 import { findJobByIdempotencyKey } from "../../jobs/store.js";
 import { inspectUrl, sitePolicy } from "../../net/guard.js";
-import { defineOperation, type OperationResult } from "../../operations/define.js";
+import type { OperationResult } from "../../operations/define.js";
 import { locationOf } from "../../operations/location.js";
 import type { StoryboardJobInput } from "../../pipelines/walkthrough/storyboard-input.js";
 import { RENDER_OPTION_ERRORS, resolveRenderOptions } from "../catalog/resolve.js";
 import { mergeOptions, type QuoteInput } from "../renders/quote.js";
 import { captureSpecOf, storedOptionsOf } from "../renders/render-options.js";
+import { type DomainServices, defineOperation } from "../services.js";
 import { resolveTemplate } from "../templates/resolve.js";
 import { checkCredentials, sealCredentials, storeCredentials } from "./credentials.js";
 import { CreateStoryboardBody, HINT_MAX, HINT_MIN, STORYBOARD_KIND, StoryboardEnvelope } from "./schemas.js";
@@ -35,7 +35,7 @@ export function checkHint(hint: string | undefined): string | null {
  * platform / sensitive-topic list, then the URL guard (parse, scheme, private addresses, DNS).
  */
 export async function prepareStoryboard(
-  deps: Pick<Deps, "db" | "catalog" | "config" | "resolver">,
+  deps: Pick<DomainServices, "db" | "catalog" | "config" | "resolver">,
   accountId: string,
   body: CreateBody,
 ): Promise<StoryboardJobInput> {
@@ -108,7 +108,7 @@ export const createStoryboardOperation = defineOperation({
   },
 });
 
-const storyboardAnswer = (deps: Pick<Deps, "storage">, job: JobRow, created: boolean): OperationResult => ({
+const storyboardAnswer = (deps: Pick<DomainServices, "storage">, job: JobRow, created: boolean): OperationResult => ({
   status: created ? 202 : 200,
   body: toEnvelope(job, artifactSigner(deps)),
   location: locationOf("storyboards.get", { id: job.id }),

@@ -1,10 +1,10 @@
 import { type Static, Type } from "@sinclair/typebox";
 import type { Kysely } from "kysely";
 import { addMs, iso } from "../../clock.js";
+import { ApiError } from "../../contract/errors.js";
 import type { Database } from "../../db/schema.js";
-import type { Deps } from "../../deps.js";
-import { ApiError } from "../../http/api-error.js";
 import { inspectUrl, LOGIN_URL_MAX, loginPolicy } from "../../net/guard.js";
+import type { DomainServices } from "../services.js";
 import { loginUrlError } from "./url-errors.js";
 
 /** Demo credentials as a run uses them (the sealed JSON). */
@@ -55,7 +55,7 @@ export const CredentialsBody = Type.Object(
 );
 export type CredentialsInput = Static<typeof CredentialsBody>;
 
-type GuardDeps = Pick<Deps, "config" | "resolver">;
+type GuardDeps = Pick<DomainServices, "config" | "resolver">;
 
 /** One additional origin: exactly an origin (scheme, host, port; no path), fetchable under the login rules. */
 async function checkOrigin(deps: GuardDeps, raw: string): Promise<string | null> {
@@ -94,7 +94,7 @@ export async function checkCredentials(deps: GuardDeps, block: CredentialsInput)
 }
 
 /** Seals with the vault; a vault that cannot seal is a 503 (nothing created). */
-export function sealCredentials(deps: Pick<Deps, "vault">, creds: WalkthroughCredentials): string {
+export function sealCredentials(deps: Pick<DomainServices, "vault">, creds: WalkthroughCredentials): string {
   try {
     return deps.vault.seal(JSON.stringify(creds));
   } catch {
@@ -142,7 +142,7 @@ export async function hasLiveCredentials(db: Kysely<Database>, ownerId: string, 
  * `delete_after` they are gone even if the sweeper has not run yet.
  */
 export async function useCredentials(
-  deps: Pick<Deps, "db" | "vault" | "clock">,
+  deps: Pick<DomainServices, "db" | "vault" | "clock">,
   ownerId: string,
 ): Promise<WalkthroughCredentials | null> {
   const now = deps.clock.now();
@@ -162,7 +162,7 @@ export async function useCredentials(
 }
 
 /** Deletes every credential past its two hours. Returns how many rows went. */
-export async function sweepCredentials(deps: Pick<Deps, "db" | "clock">): Promise<number> {
+export async function sweepCredentials(deps: Pick<DomainServices, "db" | "clock">): Promise<number> {
   const gone = await deps.db.kysely
     .deleteFrom("walkthrough_credentials")
     .where("delete_after", "<=", iso(deps.clock.now()))

@@ -1,8 +1,9 @@
-import { ApiError } from "../../http/api-error.js";
+import { ApiError } from "../../contract/errors.js";
 import { toEnvelope } from "../../jobs/envelope.js";
 import { artifactSigner } from "../../jobs/settle.js";
 import { findJob } from "../../jobs/store.js";
-import { defineOperation, ok } from "../../operations/define.js";
+import { ok } from "../../operations/define.js";
+import { defineOperation } from "../services.js";
 import { STORYBOARD_KINDS, StoryboardEnvelope, StoryboardIdParams } from "./schemas.js";
 
 export const getStoryboardOperation = defineOperation({

@@ -1,7 +1,8 @@
 import { Type } from "@sinclair/typebox";
-import { ApiError } from "../../http/api-error.js";
-import { defineOperation, ok } from "../../operations/define.js";
+import { ApiError } from "../../contract/errors.js";
+import { ok } from "../../operations/define.js";
 import { dropHintFiller, splitHintSteps, tidyHint } from "../../pipelines/walkthrough/hint-steps.js";
+import { defineOperation } from "../services.js";
 import { checkHint } from "./create-storyboard.js";
 import { HINT_MAX, HINT_MIN } from "./schemas.js";
 

@@ -1,6 +1,7 @@
 import { pageOf, pageQuery } from "../../http/pagination.js";
 import { listJobsOfKind } from "../../jobs/list.js";
-import { defineOperation, ok } from "../../operations/define.js";
+import { ok } from "../../operations/define.js";
+import { defineOperation } from "../services.js";
 import { STORYBOARD_KIND, StoryboardEnvelope } from "./schemas.js";
 
 export const listStoryboardsOperation = defineOperation({

@@ -1,4 +1,4 @@
-import type { OperationImpl } from "../../operations/define.js";
+import type { DomainOperation } from "../services.js";
 import { cancelStoryboardOperation } from "./cancel-storyboard.js";
 import { createStoryboardOperation } from "./create-storyboard.js";
 import { getStoryboardOperation } from "./get-storyboard.js";
@@ -6,7 +6,7 @@ import { improveHintOperation } from "./improve-hint.js";
 import { listStoryboardsOperation } from "./list-storyboards.js";
 import { suggestOperation } from "./suggest.js";
 
-export const storyboardsOperations: OperationImpl[] = [
+export const storyboardsOperations: DomainOperation[] = [
   cancelStoryboardOperation,
   createStoryboardOperation,
   getStoryboardOperation,

@@ -1,4 +1,4 @@
-import { ApiError } from "../../http/api-error.js";
+import { ApiError } from "../../contract/errors.js";
 
 /**
  * Sites a storyboard may not be planned from (spec: 400 site_not_allowed, `details.reason`

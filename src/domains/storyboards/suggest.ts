@@ -1,9 +1,9 @@
 import { Type } from "@sinclair/typebox";
-import type { Deps } from "../../deps.js";
-import { ApiError } from "../../http/api-error.js";
+import { ApiError } from "../../contract/errors.js";
 import { inspectUrl, sitePolicy } from "../../net/guard.js";
 import { pinnedGetText } from "../../net/pinned-request.js";
-import { defineOperation, ok } from "../../operations/define.js";
+import { ok } from "../../operations/define.js";
+import { type DomainServices, defineOperation } from "../services.js";
 import { readPage, type SiteOutline } from "./page-outline.js";
 import { STORYBOARD_URL_MAX } from "./schemas.js";
 import { checkSiteAllowed } from "./site-policy.js";
@@ -41,7 +41,7 @@ const MAX_REDIRECTS = 3;
 
 /** The start page's HTML, each hop through the URL guard and fetched from the address it checked. */
 async function fetchStartPage(
-  deps: Pick<Deps, "config" | "resolver">,
+  deps: Pick<DomainServices, "config" | "resolver">,
   raw: string,
 ): Promise<{ url: URL; html: string }> {
   let next = raw;

@@ -1,4 +1,4 @@
-import { ApiError } from "../../http/api-error.js";
+import { ApiError } from "../../contract/errors.js";
 import type { Refusal } from "../../net/guard.js";
 
 // The URL guard (src/net) says why an address was refused; these turn its verdict into the codes the

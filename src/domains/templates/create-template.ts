@@ -1,18 +1,18 @@
 import { iso } from "../../clock.js";
+import { ApiError } from "../../contract/errors.js";
 import { lockAccount } from "../../db/locks.js";
-import type { Deps } from "../../deps.js";
-import { ApiError } from "../../http/api-error.js";
 import { uuidv7 } from "../../ids.js";
-import { created, defineOperation } from "../../operations/define.js";
+import { created } from "../../operations/define.js";
 import { locationOf } from "../../operations/location.js";
 import { RENDER_OPTION_ERRORS } from "../catalog/resolve.js";
+import { type DomainServices, defineOperation } from "../services.js";
 import { checkTemplateOptions, cleanOptions } from "./resolve.js";
 import { MAX_TEMPLATES, TemplateBody, type TemplateInput, TemplateSchema } from "./schemas.js";
 import { countTemplates, insertTemplate, type TemplateRow, templateView } from "./store.js";
 
 /** Saves a template after its options resolve; the count and insert are serialised per account (cap 50). */
 export async function createTemplate(
-  deps: Pick<Deps, "db" | "clock" | "catalog">,
+  deps: Pick<DomainServices, "db" | "clock" | "catalog">,
   accountId: string,
   input: TemplateInput,
   idempotencyKey: string | null = null,

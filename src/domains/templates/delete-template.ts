@@ -1,6 +1,7 @@
 import { Type } from "@sinclair/typebox";
-import { ApiError } from "../../http/api-error.js";
-import { defineOperation, ok } from "../../operations/define.js";
+import { ApiError } from "../../contract/errors.js";
+import { ok } from "../../operations/define.js";
+import { defineOperation } from "../services.js";
 import { DeletedTemplate, TemplateIdParams } from "./schemas.js";
 import { findTemplate } from "./store.js";
 import { findSystemTemplate } from "./system.js";

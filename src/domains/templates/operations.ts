@@ -1,10 +1,10 @@
-import type { OperationImpl } from "../../operations/define.js";
+import type { DomainOperation } from "../services.js";
 import { createTemplateOperation } from "./create-template.js";
 import { deleteTemplateOperation } from "./delete-template.js";
 import { getTemplateOperation, listTemplatesOperation } from "./read-templates.js";
 import { updateTemplateOperation } from "./update-template.js";
 
-export const templatesOperations: OperationImpl[] = [
+export const templatesOperations: DomainOperation[] = [
   createTemplateOperation,
   getTemplateOperation,
   listTemplatesOperation,

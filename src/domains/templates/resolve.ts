@@ -1,5 +1,5 @@
-import type { Deps } from "../../deps.js";
 import { resolveRenderOptions } from "../catalog/resolve.js";
+import type { DomainServices } from "../services.js";
 import type { TemplateOptions } from "./schemas.js";
 import { findTemplate, templateOptionsOf } from "./store.js";
 import { findSystemTemplate } from "./system.js";
@@ -9,7 +9,7 @@ import { findSystemTemplate } from "./system.js";
  * null when it is neither (the caller answers template_unknown).
  */
 export async function resolveTemplate(
-  deps: Pick<Deps, "db">,
+  deps: Pick<DomainServices, "db">,
   accountId: string,
   templateId: string,
 ): Promise<TemplateOptions | null> {
@@ -20,7 +20,7 @@ export async function resolveTemplate(
 }
 
 /** A template's options must resolve on their own (the spec's option codes), so naming it never fails later for them. */
-export function checkTemplateOptions(deps: Pick<Deps, "catalog">, options: TemplateOptions): void {
+export function checkTemplateOptions(deps: Pick<DomainServices, "catalog">, options: TemplateOptions): void {
   resolveRenderOptions(deps.catalog, options);
 }
 

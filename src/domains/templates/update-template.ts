@@ -1,7 +1,8 @@
 import { iso } from "../../clock.js";
-import { ApiError } from "../../http/api-error.js";
-import { defineOperation, ok } from "../../operations/define.js";
+import { ApiError } from "../../contract/errors.js";
+import { ok } from "../../operations/define.js";
 import { RENDER_OPTION_ERRORS } from "../catalog/resolve.js";
+import { defineOperation } from "../services.js";
 import { checkTemplateOptions, cleanOptions } from "./resolve.js";
 import { TemplateBody, TemplateIdParams, TemplateSchema } from "./schemas.js";
 import { findTemplate, templateView } from "./store.js";

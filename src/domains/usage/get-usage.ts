@@ -1,8 +1,9 @@
 import { Type } from "@sinclair/typebox";
 import { utcDay } from "../../clock.js";
 import { issue } from "../../http/validation.js";
-import { defineOperation, ok } from "../../operations/define.js";
+import { ok } from "../../operations/define.js";
 import { RATE_CLASSES } from "../../operations/scopes.js";
+import { defineOperation } from "../services.js";
 
 const MAX_DAYS = 90;
 const Day = Type.String({ format: "date", description: "UTC day, YYYY-MM-DD." });

@@ -1,4 +1,4 @@
-import type { OperationImpl } from "../../operations/define.js";
+import type { DomainOperation } from "../services.js";
 import { getUsage } from "./get-usage.js";
 
-export const usageOperations: OperationImpl[] = [getUsage];
+export const usageOperations: DomainOperation[] = [getUsage];

@@ -1,4 +1,4 @@
-import type { OperationImpl } from "../../operations/define.js";
+import type { DomainOperation } from "../services.js";
 import { previewVoiceOperation } from "./preview.js";
 
-export const voicesOperations: OperationImpl[] = [previewVoiceOperation];
+export const voicesOperations: DomainOperation[] = [previewVoiceOperation];

@@ -1,12 +1,12 @@
 import { createHash } from "node:crypto";
-import type { Deps } from "../../deps.js";
-import type { Actor } from "../../http/actor.js";
-import { ApiError } from "../../http/api-error.js";
+import { ApiError } from "../../contract/errors.js";
 import type { DailyCap } from "../../http/rate-limit/limiter.js";
 import { SynthesisFailedError, TtsUnavailableError } from "../../media/tts/engine.js";
 import { parseWav } from "../../media/tts/wav.js";
-import { defineOperation, ok } from "../../operations/define.js";
+import type { Actor } from "../../operations/actor.js";
+import { ok } from "../../operations/define.js";
 import { findVoice, type Voice } from "../catalog/catalog.js";
+import { type DomainServices, defineOperation } from "../services.js";
 import { defaultPreviewText } from "./default-texts.js";
 import { PreviewBody, PreviewResponse } from "./schemas.js";
 
@@ -25,7 +25,7 @@ export const previewKey = (voiceId: string, text: string): string =>
   `previews/${createHash("sha256").update(`${voiceId}\n${text}`).digest("hex")}.wav`;
 
 /** The caps a preview counts against: the caller's (per key, or per account for sessions), then everyone's. */
-export const previewCaps = (deps: Pick<Deps, "config">, actor: Actor): DailyCap[] => [
+export const previewCaps = (deps: Pick<DomainServices, "config">, actor: Actor): DailyCap[] => [
   { key: `vp:${actor.credentialId}`, limit: deps.config.voicePreviewDaily.perCaller, scope: "day" },
   { key: "vp:*", limit: deps.config.voicePreviewDaily.global, scope: "global" },
 ];
@@ -43,7 +43,7 @@ interface StoredAudio {
  * same voice and text is reused without synthesis but still counts.
  */
 export async function previewVoice(
-  deps: Pick<Deps, "config" | "catalog" | "limiter" | "storage" | "log" | "tts">,
+  deps: Pick<DomainServices, "config" | "catalog" | "limiter" | "storage" | "log" | "tts">,
   actor: Actor,
   input: PreviewInput,
 ) {
@@ -94,7 +94,7 @@ function spokenTag(voice: Voice, tag: string): string | null {
 }
 
 async function synthesizeAndStore(
-  deps: Pick<Deps, "config" | "storage" | "tts">,
+  deps: Pick<DomainServices, "config" | "storage" | "tts">,
   key: string,
   text: string,
   voice: Voice,
@@ -107,7 +107,7 @@ async function synthesizeAndStore(
 }
 
 /** A preview already in storage; null when absent or not a whole WAV file (e.g. a write in progress). */
-async function readStored(storage: Deps["storage"], key: string): Promise<StoredAudio | null> {
+async function readStored(storage: DomainServices["storage"], key: string): Promise<StoredAudio | null> {
   const buffer = await storage.get(key).catch(() => null);
   const info = buffer && parseWav(buffer);
   if (!buffer || !info || info.truncated || info.durationSeconds <= 0) return null;

@@ -1,4 +1,5 @@
-import { defineOperation, ok } from "../../operations/define.js";
+import { ok } from "../../operations/define.js";
+import { defineOperation } from "../services.js";
 import { isPaid, walletView } from "./balance.js";
 import { readWallet } from "./movements.js";
 import { WalletResponse } from "./schemas.js";

@@ -1,11 +1,11 @@
 import { addMs, iso } from "../../clock.js";
-import type { Deps } from "../../deps.js";
-import { ApiError } from "../../http/api-error.js";
+import { ApiError } from "../../contract/errors.js";
 import { findPlan } from "../catalog/plans.js";
+import type { DomainServices } from "../services.js";
 import type { WalletRow } from "./balance.js";
 import { getWallet, lapsePlan, moveSeconds } from "./movements.js";
 
-type GrantDeps = Pick<Deps, "db" | "clock" | "auth">;
+type GrantDeps = Pick<DomainServices, "db" | "clock" | "auth">;
 
 /** Starts a plan period: the plan's seconds arrive and the plan is live until the period ends. */
 export async function grantPlan(deps: GrantDeps, accountId: string, planId: string): Promise<WalletRow> {

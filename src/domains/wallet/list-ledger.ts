@@ -1,7 +1,8 @@
 import type { Selectable } from "kysely";
 import type { LedgerEntriesTable } from "../../db/schema.js";
 import { mapPage, pageOf, pageQuery, paginate } from "../../http/pagination.js";
-import { defineOperation, ok } from "../../operations/define.js";
+import { ok } from "../../operations/define.js";
+import { defineOperation } from "../services.js";
 import { LedgerEntrySchema } from "./schemas.js";
 
 export const listLedger = defineOperation({

@@ -1,7 +1,7 @@
 import { type Kysely, sql } from "kysely";
 import { iso } from "../../clock.js";
+import { ApiError } from "../../contract/errors.js";
 import type { Database } from "../../db/schema.js";
-import { ApiError } from "../../http/api-error.js";
 import { uuidv7 } from "../../ids.js";
 import { availableSeconds, type WalletRow } from "./balance.js";
 

@@ -1,5 +1,5 @@
-import type { OperationImpl } from "../../operations/define.js";
+import type { DomainOperation } from "../services.js";
 import { getWallet } from "./get-wallet.js";
 import { listLedger } from "./list-ledger.js";
 
-export const walletOperations: OperationImpl[] = [getWallet, listLedger];
+export const walletOperations: DomainOperation[] = [getWallet, listLedger];

@@ -1,6 +1,6 @@
 import type { Kysely } from "kysely";
+import { ApiError } from "../../contract/errors.js";
 import type { Database } from "../../db/schema.js";
-import { ApiError } from "../../http/api-error.js";
 import type { SecondsLedger } from "../../jobs/ports.js";
 import { availableSeconds, type WalletRow } from "./balance.js";
 import { applyMovement, getWallet } from "./movements.js";
@@ -71,7 +71,7 @@ export async function releaseReservation(
   if (!after) throw new Error(`releasing ${seconds} s for job ${jobId} was refused by the wallet's condition`);
 }
 
-/** The wallet as the job engine's ledger: app.ts hands it to the engine through Deps. */
+/** The wallet as the job engine's ledger: app.ts hands it to the engine (JobServices.secondsLedger). */
 export const walletSecondsLedger: SecondsLedger = {
   reserve,
   charge: chargeReservation,

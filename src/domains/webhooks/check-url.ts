@@ -1,9 +1,9 @@
-import type { Deps } from "../../deps.js";
-import { ApiError } from "../../http/api-error.js";
+import { ApiError } from "../../contract/errors.js";
 import { inspectUrl, type Refusal, webhookPolicy } from "../../net/guard.js";
+import type { DomainServices } from "../services.js";
 
 /** The spec's webhook URL rules, at registration and on change (deliveries check again, see dispatcher). */
-export async function checkWebhookUrl(deps: Pick<Deps, "config" | "resolver">, url: string): Promise<void> {
+export async function checkWebhookUrl(deps: Pick<DomainServices, "config" | "resolver">, url: string): Promise<void> {
   const verdict = await inspectUrl(url, webhookPolicy(deps.config, deps.config.webhookDenyHosts), deps.resolver);
   if (!verdict.ok) throw webhookUrlError(verdict);
 }

@@ -1,12 +1,13 @@
 import { Type } from "@sinclair/typebox";
 import { iso } from "../../clock.js";
+import { ApiError } from "../../contract/errors.js";
 import { lockAccount } from "../../db/locks.js";
-import { ApiError } from "../../http/api-error.js";
 import { uuidv7 } from "../../ids.js";
-import { created, defineOperation } from "../../operations/define.js";
+import { created } from "../../operations/define.js";
 import { locationOf } from "../../operations/location.js";
 import { OneTimeSecret } from "../../operations/one-time-secrets.js";
 import { newSigningSecret } from "../../webhooks/signature.js";
+import { defineOperation } from "../services.js";
 import { checkWebhookUrl } from "./check-url.js";
 import { CreateEndpointBody, EndpointSchema, endpointView, MAX_ACTIVE_ENDPOINTS } from "./schemas.js";
 import { countActiveEndpoints } from "./store.js";

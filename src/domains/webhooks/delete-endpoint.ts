@@ -1,6 +1,7 @@
 import { Type } from "@sinclair/typebox";
-import { ApiError } from "../../http/api-error.js";
-import { defineOperation, ok } from "../../operations/define.js";
+import { ApiError } from "../../contract/errors.js";
+import { ok } from "../../operations/define.js";
+import { defineOperation } from "../services.js";
 import { EndpointIdParams } from "./schemas.js";
 import { findEndpoint } from "./store.js";
 

@@ -1,13 +1,13 @@
 import { sql } from "kysely";
 import { addMs, iso } from "../../clock.js";
 import type { Config } from "../../config.js";
-import type { Deps } from "../../deps.js";
 import { uuidv7 } from "../../ids.js";
 import { Poller } from "../../jobs/poller.js";
 import { artifactSigner } from "../../jobs/settle.js";
 import { deliveryBlockedReason, inspectUrl, webhookPolicy } from "../../net/guard.js";
 import { pinnedPost } from "../../net/pinned-request.js";
 import { deliveryHeaders } from "../../webhooks/signature.js";
+import type { DomainServices } from "../services.js";
 import { bodyToSend } from "./emit.js";
 import { DISABLE_AFTER_FAILURES, lastError, MAX_ATTEMPTS, nextAttempt, RESPONSE_BUDGET_MS } from "./schedule.js";
 import { claimDueDeliveries, failPendingDeliveries } from "./store.js";
@@ -35,7 +35,7 @@ export class WebhookDispatcher {
   private closed = false;
 
   constructor(
-    private readonly deps: Deps,
+    private readonly deps: DomainServices,
     private readonly slots: Config["webhookSlots"] = deps.config.webhookSlots,
   ) {}
 

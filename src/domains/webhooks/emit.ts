@@ -81,7 +81,7 @@ export function bodyToSend(stored: string, signUrl: ArtifactUrlSigner): string {
   return signArtifactsAtRest(event.data, signUrl) ? JSON.stringify(event) : stored;
 }
 
-/** The outbox as the job engine's event sink: app.ts hands it to the engine through Deps. */
+/** The outbox as the job engine's event sink: app.ts hands it to the engine (JobServices.jobEvents). */
 export const webhookJobEvents: JobEventSink = {
   async emit(tx, accountId, type, data, now) {
     await emitEvent(tx, accountId, type, data, now);

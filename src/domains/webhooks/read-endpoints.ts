@@ -1,6 +1,7 @@
-import { ApiError } from "../../http/api-error.js";
+import { ApiError } from "../../contract/errors.js";
 import { mapPage, pageOf, pageQuery, paginate } from "../../http/pagination.js";
-import { defineOperation, ok } from "../../operations/define.js";
+import { ok } from "../../operations/define.js";
+import { defineOperation } from "../services.js";
 import { DeliverySchema, deliveryView, EndpointIdParams, EndpointSchema, endpointView } from "./schemas.js";
 import { findEndpoint } from "./store.js";
 

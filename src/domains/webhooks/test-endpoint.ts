@@ -1,8 +1,8 @@
 import { Type } from "@sinclair/typebox";
 import { iso } from "../../clock.js";
-import { ApiError } from "../../http/api-error.js";
-import { defineOperation } from "../../operations/define.js";
+import { ApiError } from "../../contract/errors.js";
 import { TEST_EVENT_TYPE } from "../../webhooks/index.js";
+import { defineOperation } from "../services.js";
 import { emitEvent } from "./emit.js";
 import { EndpointIdParams } from "./schemas.js";
 import { findEndpoint } from "./store.js";

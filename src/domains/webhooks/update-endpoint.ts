@@ -1,7 +1,8 @@
 import { iso } from "../../clock.js";
+import { ApiError } from "../../contract/errors.js";
 import { lockAccount } from "../../db/locks.js";
-import { ApiError } from "../../http/api-error.js";
-import { defineOperation, ok } from "../../operations/define.js";
+import { ok } from "../../operations/define.js";
+import { defineOperation } from "../services.js";
 import { checkWebhookUrl } from "./check-url.js";
 import { EndpointIdParams, EndpointSchema, endpointView, MAX_ACTIVE_ENDPOINTS, UpdateEndpointBody } from "./schemas.js";
 import { countActiveEndpoints, failPendingDeliveries, findEndpoint } from "./store.js";

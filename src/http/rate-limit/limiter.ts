@@ -1,8 +1,8 @@
 import { endOfUtcDay, utcDay } from "../../clock.js";
 import type { RateLimits } from "../../config.js";
+import { ApiError } from "../../contract/errors.js";
+import type { Actor } from "../../operations/actor.js";
 import type { RateClass } from "../../operations/scopes.js";
-import type { Actor } from "../actor.js";
-import { ApiError } from "../api-error.js";
 import { throttleKeyOf } from "./client-key.js";
 import type { RateLimitStore, WindowState } from "./store.js";
 

@@ -15,7 +15,7 @@ export interface ScanSettings {
   scanTimeoutMs: number;
 }
 
-/** Everything a source job uses beyond its input (built in jobs/catalogue.ts from Deps). */
+/** Everything a source job uses beyond its input (built in jobs/catalogue.ts from JobServices). */
 export interface ScanDeps {
   /** The process's Chromium; each scan opens one fenced session on it. */
   browser: BrowserPool;

@@ -1,4 +1,4 @@
-import type { Scope } from "../operations/scopes.js";
+import type { Scope } from "./scopes.js";
 
 /** Who is calling: an API key or a signed-in dashboard person. Resolved once per request. */
 export type Actor = ApiKeyActor | SessionActor;
