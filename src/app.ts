@@ -111,7 +111,7 @@ export async function buildApp(opts: AppOptions): Promise<App> {
     (config.redisUrl
       ? new RedisRateLimitStore(new Redis(config.redisUrl, { maxRetriesPerRequest: 2, enableOfflineQueue: true }))
       : new MemoryRateLimitStore(() => clock.now().getTime()));
-  const catalog = opts.catalog ?? (await loadCatalog());
+  const catalog = opts.catalog ?? (await loadCatalog(config));
   if (!opts.catalog && !findVoice(catalog, NATURAL_ENGLISH_VOICE)) {
     // Narration still works (espeak-ng speaks English too), just with a robotic voice.
     app.log.warn(
