@@ -42,6 +42,7 @@ import { mountMcp } from "./mcp/http.js";
 import { type FontCatalogue, loadFontCatalogue } from "./media/fonts/catalogue.js";
 import { installedEngines } from "./media/tts/engines.js";
 import { MOUNTED } from "./mounted-operations.js";
+import { PinnedAgentPool } from "./net/pinned-request.js";
 import { type Resolver, systemResolver } from "./net/resolver.js";
 import type { MountedOperation } from "./operations/define.js";
 import { API_PREFIX } from "./operations/registry.js";
@@ -144,6 +145,7 @@ export async function buildApp(opts: AppOptions): Promise<App> {
     storage: files,
     vault,
     resolver: opts.resolver ?? systemResolver,
+    pinnedAgents: new PinnedAgentPool(),
     walkthrough: {
       // One Chromium for the process, launched on first use, sandboxed as configured; closed below.
       browser: walkthroughBrowser(config.browser),
@@ -175,6 +177,7 @@ export async function buildApp(opts: AppOptions): Promise<App> {
   app.addHook("onClose", async () => {
     await deps.walkthrough.browser.close();
     await deps.queue.close();
+    await deps.pinnedAgents.close();
     await deps.usage.close();
     await rateStore.close();
     if (!opts.db) await db.close();

@@ -15,6 +15,7 @@ import type { TaskQueue } from "./jobs/queue/queue.js";
 import type { Mailer } from "./mailer.js";
 import type { FontCatalogue } from "./media/fonts/catalogue.js";
 import type { TtsEngines } from "./media/tts/engines.js";
+import type { PinnedAgentPool } from "./net/pinned-request.js";
 import type { Resolver } from "./net/resolver.js";
 import type { WalkthroughServices } from "./pipelines/walkthrough/deps.js";
 import type { Storage } from "./storage/storage.js";
@@ -48,6 +49,8 @@ export interface Deps {
   vault: Vault;
   /** DNS for the outbound-URL guard. */
   resolver: Resolver;
+  /** Connections to the addresses the guard checked (webhook deliveries, start pages); closed with the app. */
+  pinnedAgents: PinnedAgentPool;
   /** What walkthrough jobs use at run time: the process's Chromium, sealed demo credentials, options resolved. */
   walkthrough: WalkthroughServices;
   /** The job catalogue: a definition per kind this process can run. */

@@ -1,5 +1,4 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { closePinnedAgents } from "../../src/net/pinned-request.js";
 import { staticResolver } from "../../src/net/resolver.js";
 import { Harness, idem } from "../../src/testutil/harness.js";
 import { verifyWebhook } from "../../src/webhooks/verify.js";
@@ -41,7 +40,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await h.close();
   await recv.close();
-  await closePinnedAgents();
 });
 
 // Every endpoint is deleted after its test, so no retry of one test fires when a later one moves the clock.

@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { closePinnedAgents } from "../../src/net/pinned-request.js";
 import { staticResolver } from "../../src/net/resolver.js";
 import { Harness, idem } from "../../src/testutil/harness.js";
 import { type Receiver, startReceiver } from "../support/webhook-receiver.js";
@@ -25,7 +24,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await recv.close();
   await h.close();
-  await closePinnedAgents();
 });
 
 type User = Awaited<ReturnType<Harness["user"]>>;

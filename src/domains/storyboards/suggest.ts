@@ -2,7 +2,6 @@ import { Type } from "@sinclair/typebox";
 import type { Deps } from "../../deps.js";
 import { ApiError } from "../../http/api-error.js";
 import { inspectUrl, sitePolicy } from "../../net/guard.js";
-import { pinnedGetText } from "../../net/pinned-request.js";
 import { defineOperation, ok } from "../../operations/define.js";
 import { readPage, type SiteOutline } from "./page-outline.js";
 import { STORYBOARD_URL_MAX } from "./schemas.js";
@@ -41,7 +40,7 @@ const MAX_REDIRECTS = 3;
 
 /** The start page's HTML, each hop through the URL guard and fetched from the address it checked. */
 async function fetchStartPage(
-  deps: Pick<Deps, "config" | "resolver">,
+  deps: Pick<Deps, "config" | "resolver" | "pinnedAgents">,
   raw: string,
 ): Promise<{ url: URL; html: string }> {
   let next = raw;
@@ -49,7 +48,7 @@ async function fetchStartPage(
     checkSiteAllowed(next);
     const verdict = await inspectUrl(next, sitePolicy(deps.config), deps.resolver);
     if (!verdict.ok) throw siteUrlError(verdict);
-    const page = await pinnedGetText(verdict, {
+    const page = await deps.pinnedAgents.getText(verdict, {
       timeoutMs: FETCH_TIMEOUT_MS,
       maxBytes: MAX_PAGE_BYTES,
       headers: { accept: "text/html", "user-agent": "Clipwright/1.0 (+walkthrough planner)" },

@@ -6,7 +6,6 @@ import { uuidv7 } from "../../ids.js";
 import { Poller } from "../../jobs/poller.js";
 import { artifactSigner } from "../../jobs/settle.js";
 import { deliveryBlockedReason, inspectUrl, webhookPolicy } from "../../net/guard.js";
-import { pinnedPost } from "../../net/pinned-request.js";
 import { deliveryHeaders } from "../../webhooks/signature.js";
 import { bodyToSend } from "./emit.js";
 import { DISABLE_AFTER_FAILURES, lastError, MAX_ATTEMPTS, nextAttempt, RESPONSE_BUDGET_MS } from "./schedule.js";
@@ -104,7 +103,7 @@ export class WebhookDispatcher {
 
   /** One attempt of one delivery, from check to record. */
   private async attempt(id: string): Promise<void> {
-    const { db, clock, config, resolver, vault } = this.deps;
+    const { db, clock, config, resolver, vault, pinnedAgents } = this.deps;
     const row = await db.kysely
       .selectFrom("webhook_deliveries as d")
       .innerJoin("webhook_endpoints as e", "e.id", "d.endpoint_id")
@@ -147,7 +146,7 @@ export class WebhookDispatcher {
       timestampSeconds: Math.floor(clock.now().getTime() / 1000),
       rawBody: body,
     });
-    const result = await pinnedPost({ url: verdict.url, addresses: verdict.addresses }, body, headers, {
+    const result = await pinnedAgents.post({ url: verdict.url, addresses: verdict.addresses }, body, headers, {
       timeoutMs: config.webhookTimeoutMs,
     });
     if ("status" in result && result.status >= 200 && result.status < 300) {
