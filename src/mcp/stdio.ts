@@ -15,15 +15,14 @@ import { createMcpServer, type McpBackend, SERVER_INFO } from "./server.js";
  *    and every call goes through its pipeline with app.inject, as the HTTP endpoint's do.
  * stdout carries the protocol only; everything else goes to stderr.
  */
-export async function runStdio(config: Config, env: NodeJS.ProcessEnv): Promise<void> {
-  const key = env.CLIPWRIGHT_API_KEY?.trim();
+export async function runStdio(config: Config): Promise<void> {
+  const { apiKey: key, serviceUrl: base } = config.mcpStdio;
   if (!key) {
     throw new ConfigError(
       "CLIPWRIGHT_API_KEY is not set: give the MCP server an API key (svc_live_…) created in the dashboard " +
         "or with `clipwright admin create-key`",
     );
   }
-  const base = env.CLIPWRIGHT_URL?.trim();
   const backend = base ? await remoteBackend(base, key) : await inProcessBackend(config, key);
 
   const { StdioServerTransport } = await import("@modelcontextprotocol/sdk/server/stdio.js");
