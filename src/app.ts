@@ -38,7 +38,7 @@ import { EmbeddedQueue } from "./jobs/queue/embedded.js";
 import type { TaskQueue } from "./jobs/queue/queue.js";
 import { loggerOptions } from "./logger.js";
 import { type Mailer, outboxMailer, smtpMailer } from "./mailer.js";
-import { mountMcp } from "./mcp/http.js";
+import { type AppMcp, mountMcp } from "./mcp/http.js";
 import { type FontCatalogue, loadFontCatalogue } from "./media/fonts/catalogue.js";
 import { installedEngines } from "./media/tts/engines.js";
 import { MOUNTED } from "./mounted-operations.js";
@@ -76,8 +76,8 @@ export interface AppOptions {
 export interface App {
   app: FastifyInstance;
   deps: Deps;
-  /** Secret the in-process MCP transport sends to be treated as MCP (1 MB bodies). */
-  internalSecret: string;
+  /** The MCP endpoint's tools and in-process secret, for the stdio transport to serve the same. */
+  mcp: AppMcp;
 }
 
 /** Builds the whole service without listening: the CLI listens, tests inject. */
@@ -165,7 +165,7 @@ export async function buildApp(opts: AppOptions): Promise<App> {
   for (const route of AUTH_ROUTES) mountPublicRoute(app, deps, route);
   mountFileRoute(app, files);
   mountVerifyEmailPage(app, deps);
-  mountMcp(app, deps, internalSecret, operations); // MCP tools: the operations above, via app.inject
+  const mcp = mountMcp(app, deps, internalSecret, operations); // MCP tools: the operations above, via app.inject
 
   const document = buildOpenApi(operations, AUTH_ROUTES, config.publicUrl);
   const openapi = JSON.stringify(document);
@@ -182,5 +182,5 @@ export async function buildApp(opts: AppOptions): Promise<App> {
     await rateStore.close();
     if (!opts.db) await db.close();
   });
-  return { app, deps, internalSecret };
+  return { app, deps, mcp };
 }

@@ -4,7 +4,7 @@ import { buildApp } from "../app.js";
 import { type Config, ConfigError } from "../config.js";
 import { messageOf } from "../http/error-codes.js";
 import { startWorkers } from "../workers.js";
-import { MCP_PATH, mcpOf, pipelineBackend } from "./http.js";
+import { MCP_PATH, pipelineBackend } from "./http.js";
 import { createMcpServer, type McpBackend, SERVER_INFO } from "./server.js";
 
 /**
@@ -51,9 +51,9 @@ interface StdioBackend extends McpBackend {
 async function inProcessBackend(config: Config, key: string): Promise<StdioBackend> {
   mkdirSync(config.dataDir, { recursive: true });
   // Silent: the logger writes to stdout, which belongs to the protocol here.
-  const { app, deps } = await buildApp({ config: { ...config, logLevel: "silent" } });
+  const { app, deps, mcp } = await buildApp({ config: { ...config, logLevel: "silent" } });
   const workers = startWorkers(deps);
-  const backend = pipelineBackend(mcpOf(app), app, { credential: { authorization: `Bearer ${key}` } });
+  const backend = pipelineBackend(mcp, app, { credential: { authorization: `Bearer ${key}` } });
   return {
     describe: `in-process service on ${config.databaseUrl ? "DATABASE_URL" : config.dataDir}`,
     listTools: backend.listTools,
