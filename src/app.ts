@@ -33,6 +33,7 @@ import { serverTimeouts } from "./http/timeouts.js";
 import { UsageMeter } from "./http/usage-meter.js";
 import { JOB_DEFINITIONS } from "./jobs/catalogue.js";
 import type { JobDefinition } from "./jobs/definition.js";
+import { WakeSignal } from "./jobs/poller.js";
 import { BullQueue } from "./jobs/queue/bullmq.js";
 import { EmbeddedQueue } from "./jobs/queue/embedded.js";
 import type { TaskQueue } from "./jobs/queue/queue.js";
@@ -155,7 +156,7 @@ export async function buildApp(opts: AppOptions): Promise<App> {
     jobDefinitions: new Map([...JOB_DEFINITIONS, ...(opts.jobDefinitions ?? [])].map((d) => [d.kind, d])),
     secondsLedger: walletSecondsLedger,
     jobEvents: webhookJobEvents,
-    wake: { deliveries: () => undefined },
+    wake: { deliveries: new WakeSignal() },
   };
 
   const internalSecret = randomBytes(24).toString("hex");

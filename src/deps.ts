@@ -10,6 +10,7 @@ import type { AuthThrottle } from "./http/rate-limit/auth-throttle.js";
 import type { RateLimiter } from "./http/rate-limit/limiter.js";
 import type { UsageMeter } from "./http/usage-meter.js";
 import type { JobDefinitionOf } from "./jobs/contract.js";
+import type { WakeSignal } from "./jobs/poller.js";
 import type { JobEventSink, SecondsLedger } from "./jobs/ports.js";
 import type { TaskQueue } from "./jobs/queue/queue.js";
 import type { Mailer } from "./mailer.js";
@@ -60,5 +61,5 @@ export interface Deps {
   /** Where a settled job's webhook event is recorded (the outbox), inside the same transaction. */
   jobEvents: JobEventSink;
   /** Wake-ups for in-process workers when work was just committed (no-ops without workers). */
-  wake: { deliveries(): void };
+  wake: { deliveries: WakeSignal };
 }

@@ -32,14 +32,17 @@ export class WebhookDispatcher {
     (err) => this.deps.log.error({ err }, "claiming deliveries failed"),
   );
   private closed = false;
+  private stopListening: (() => void) | undefined;
 
   constructor(
     private readonly deps: Deps,
     private readonly slots: Config["webhookSlots"] = deps.config.webhookSlots,
   ) {}
 
+  /** Polls, and also answers the app's wake-up for deliveries (Deps.wake) until closed. */
   start(): void {
     this.closed = false;
+    this.stopListening ??= this.deps.wake.deliveries.listen(() => this.wake());
     this.poller.start();
   }
 
@@ -58,6 +61,8 @@ export class WebhookDispatcher {
 
   async close(): Promise<void> {
     this.closed = true;
+    this.stopListening?.();
+    this.stopListening = undefined;
     await this.poller.stop();
     await Promise.allSettled(this.active);
   }
