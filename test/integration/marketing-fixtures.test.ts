@@ -6,7 +6,6 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BrowserPool, type BrowserSession, type CaptureSpec } from "../../src/media/browser/index.js";
 import { startEgressProxy } from "../../src/net/egress/proxy.js";
 import { sitePolicy } from "../../src/net/guard.js";
-import { staticResolver } from "../../src/net/resolver.js";
 import { HOSTILE_NAV, HOSTILE_ROUTES } from "../support/marketing-hostile.js";
 import {
   MARKETING_DIR,
@@ -19,6 +18,7 @@ import {
   startMarketingSites,
 } from "../support/marketing-sites.js";
 import { type Recorder, startRecorder } from "../support/recorder-server.js";
+import { staticResolver } from "../support/static-resolver.js";
 
 // The marketing-scanner fixture sites (Tidewell SaaS, Lumora SPA, Studio Kamen sparse, Brokenridge hostile),
 // checked over plain HTTP and parsed with jsdom (scripts off, as the scanner's Node-side extractors read

@@ -9,7 +9,6 @@ import { compileValidator } from "../../src/http/validation.js";
 import { BrowserPool } from "../../src/media/browser/index.js";
 import { runFfmpeg } from "../../src/media/ffmpeg/run.js";
 import { loadFontCatalogue } from "../../src/media/fonts/catalogue.js";
-import { staticResolver } from "../../src/net/resolver.js";
 import {
   type ScanDeps,
   type ScanSettings,
@@ -22,6 +21,7 @@ import { PipelineFailure, type PipelineOutput, type PipelineRun } from "../../sr
 import { LocalStorage } from "../../src/storage/local.js";
 import { BROKEN_LOGO_SITE, type BrokenLogoSite, startBrokenLogoSite } from "../support/broken-logo-site.js";
 import { type MarketingSites, SAAS_SITE, SPA_SITE, startMarketingSites } from "../support/marketing-sites.js";
+import { staticResolver } from "../support/static-resolver.js";
 
 // scanSource against the fixture sites with a real fenced Chromium session and real storage. The guard
 // allows 127.0.0.1 only: the hostile site's redirects to 127.0.0.2 must be refused and never reach it.

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { iso } from "../../src/clock.js";
 import { sweepExpiredArtifacts } from "../../src/jobs/sweeper.js";
-import { staticResolver } from "../../src/net/resolver.js";
 import { Harness, idem } from "../../src/testutil/harness.js";
 import { scriptedSources } from "../support/source-jobs.js";
+import { staticResolver } from "../support/static-resolver.js";
 
 // Versions and their retention (decision 0025): each version keeps its own files and expiry; deleting a
 // source removes every version's files, pinned ones included. (Pinning itself comes with the

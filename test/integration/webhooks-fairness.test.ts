@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { staticResolver } from "../../src/net/resolver.js";
 import { Harness, idem } from "../../src/testutil/harness.js";
+import { staticResolver } from "../support/static-resolver.js";
 import { type Receiver, startReceiver } from "../support/webhook-receiver.js";
 
 // One account's backlog for a slow receiver must not hold every delivery slot. The dispatcher here has
