@@ -43,6 +43,3 @@ export const MOUNTED: MountedOperation[] = OPERATIONS.flatMap((row) => {
   const impl = byId.get(row.id);
   return impl ? [{ row, impl }] : [];
 });
-
-/** Registry rows still waiting for a handler (a test pins this list; it only shrinks). */
-export const PENDING: string[] = OPERATIONS.filter((row) => !byId.has(row.id)).map((row) => row.id);

@@ -6,12 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { systemClock } from "../../src/clock.js";
 import { BrowserPool } from "../../src/media/browser/index.js";
 import { loadFontCatalogue } from "../../src/media/fonts/catalogue.js";
-import {
-  type ScanDeps,
-  type SourceManifest,
-  type SourceScanInput,
-  scanSource,
-} from "../../src/pipelines/marketing/scan/index.js";
+import { type ScanDeps, type SourceScanInput, scanSource } from "../../src/pipelines/marketing/scan/index.js";
+import type { SourceManifest } from "../../src/pipelines/marketing/scan/manifest.js";
 import type { PipelineOutput, PipelineRun } from "../../src/pipelines/run.js";
 import { LocalStorage } from "../../src/storage/local.js";
 import { type MarketingSite, startMarketingSite } from "../support/marketing-sites.js";
