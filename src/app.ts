@@ -34,15 +34,17 @@ import { serverTimeouts } from "./http/timeouts.js";
 import { UsageMeter } from "./http/usage-meter.js";
 import { JOB_DEFINITIONS } from "./jobs/catalogue.js";
 import type { JobDefinition } from "./jobs/definition.js";
+import { WakeSignal } from "./jobs/poller.js";
 import { BullQueue } from "./jobs/queue/bullmq.js";
 import { EmbeddedQueue } from "./jobs/queue/embedded.js";
 import type { TaskQueue } from "./jobs/queue/queue.js";
 import { loggerOptions } from "./logger.js";
 import { type Mailer, outboxMailer, smtpMailer } from "./mailer.js";
-import { mountMcp } from "./mcp/http.js";
+import { type AppMcp, mountMcp } from "./mcp/http.js";
 import { type FontCatalogue, loadFontCatalogue } from "./media/fonts/catalogue.js";
 import { installedEngines } from "./media/tts/engines.js";
 import { MOUNTED } from "./mounted-operations.js";
+import { PinnedAgentPool } from "./net/pinned-request.js";
 import { type Resolver, systemResolver } from "./net/resolver.js";
 import type { MountedOperation } from "./operations/define.js";
 import { API_PREFIX } from "./operations/registry.js";
@@ -82,8 +84,8 @@ export interface Deps extends HttpContext, DomainServices {}
 export interface App {
   app: FastifyInstance;
   deps: Deps;
-  /** Secret the in-process MCP transport sends to be treated as MCP (1 MB bodies). */
-  internalSecret: string;
+  /** The MCP endpoint's tools and in-process secret, for the stdio transport to serve the same. */
+  mcp: AppMcp;
 }
 
 /** Builds the whole service without listening: the CLI listens, tests inject. */
@@ -118,7 +120,7 @@ export async function buildApp(opts: AppOptions): Promise<App> {
     (config.redisUrl
       ? new RedisRateLimitStore(new Redis(config.redisUrl, { maxRetriesPerRequest: 2, enableOfflineQueue: true }))
       : new MemoryRateLimitStore(() => clock.now().getTime()));
-  const catalog = opts.catalog ?? (await loadCatalog());
+  const catalog = opts.catalog ?? (await loadCatalog(config));
   if (!opts.catalog && !findVoice(catalog, NATURAL_ENGLISH_VOICE)) {
     // Narration still works (espeak-ng speaks English too), just with a robotic voice.
     app.log.warn(
@@ -151,6 +153,7 @@ export async function buildApp(opts: AppOptions): Promise<App> {
     storage: files,
     vault,
     resolver: opts.resolver ?? systemResolver,
+    pinnedAgents: new PinnedAgentPool(),
     walkthrough: {
       // One Chromium for the process, launched on first use, sandboxed as configured; closed below.
       browser: walkthroughBrowser(config.browser),
@@ -160,7 +163,7 @@ export async function buildApp(opts: AppOptions): Promise<App> {
     jobDefinitions: new Map([...JOB_DEFINITIONS, ...(opts.jobDefinitions ?? [])].map((d) => [d.kind, d])),
     secondsLedger: walletSecondsLedger,
     jobEvents: webhookJobEvents,
-    wake: { deliveries: () => undefined },
+    wake: { deliveries: new WakeSignal() },
   };
 
   const internalSecret = randomBytes(24).toString("hex");
@@ -170,7 +173,7 @@ export async function buildApp(opts: AppOptions): Promise<App> {
   for (const route of AUTH_ROUTES) mountPublicRoute(app, deps, route, deps);
   mountFileRoute(app, files);
   mountVerifyEmailPage(app, deps);
-  mountMcp(app, deps, internalSecret, operations); // MCP tools: the operations above, via app.inject
+  const mcp = mountMcp(app, deps, internalSecret, operations); // MCP tools: the operations above, via app.inject
 
   const document = buildOpenApi(operations, AUTH_ROUTES, config.publicUrl);
   const openapi = JSON.stringify(document);
@@ -182,9 +185,10 @@ export async function buildApp(opts: AppOptions): Promise<App> {
   app.addHook("onClose", async () => {
     await deps.walkthrough.browser.close();
     await deps.queue.close();
+    await deps.pinnedAgents.close();
     await deps.usage.close();
     await rateStore.close();
     if (!opts.db) await db.close();
   });
-  return { app, deps, internalSecret };
+  return { app, deps, mcp };
 }

@@ -95,7 +95,7 @@ async function main(): Promise<void> {
   }
   if (command === "mcp") {
     const { runStdio } = await import("./mcp/stdio.js");
-    return runStdio(config, env);
+    return runStdio(config);
   }
 
   const db = connectDb({ databaseUrl: config.databaseUrl, sqlitePath: join(config.dataDir, "clipwright.sqlite") });

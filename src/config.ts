@@ -57,6 +57,15 @@ export interface Config {
   browser: BrowserSettings;
   /** A marketing source scan's bounds: pages beyond the start page, and the per-page and whole-scan deadlines. */
   scan: { extraPages: number; pageTimeoutMs: number; scanTimeoutMs: number };
+  /** `clipwright mcp` (src/mcp/stdio.ts): the API key its calls use, and a running service to forward to. */
+  mcpStdio: McpStdioSettings;
+}
+
+export interface McpStdioSettings {
+  /** Required by `clipwright mcp` (checked there: no other command needs it). */
+  apiKey: string | undefined;
+  /** The service's base URL or its /api/v1; unset, the service runs inside the MCP process. */
+  serviceUrl: string | undefined;
 }
 
 export interface BrowserSettings {
@@ -258,6 +267,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       extraPages: int("CLIPWRIGHT_SCAN_EXTRA_PAGES", env.CLIPWRIGHT_SCAN_EXTRA_PAGES, 5, 0),
       pageTimeoutMs: int("CLIPWRIGHT_SCAN_PAGE_TIMEOUT_MS", env.CLIPWRIGHT_SCAN_PAGE_TIMEOUT_MS, 15_000, 1),
       scanTimeoutMs: int("CLIPWRIGHT_SCAN_TIMEOUT_MS", env.CLIPWRIGHT_SCAN_TIMEOUT_MS, 90_000, 1),
+    },
+    mcpStdio: {
+      apiKey: env.CLIPWRIGHT_API_KEY?.trim() || undefined,
+      serviceUrl: env.CLIPWRIGHT_URL?.trim() || undefined,
     },
   };
   return { ...config, ...overrides };

@@ -44,6 +44,3 @@ export const MOUNTED: MountedOperation<DomainServices>[] = OPERATIONS.flatMap((r
   const impl = byId.get(row.id);
   return impl ? [{ row, impl }] : [];
 });
-
-/** Registry rows still waiting for a handler (a test pins this list; it only shrinks). */
-export const PENDING: string[] = OPERATIONS.filter((row) => !byId.has(row.id)).map((row) => row.id);

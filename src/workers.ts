@@ -19,7 +19,6 @@ const SWEEP_EVERY_MS = 60_000;
 export function startWorkers(deps: DomainServices): Workers {
   const runner = new JobRunner(deps);
   const dispatcher = new WebhookDispatcher(deps);
-  deps.wake.deliveries = () => dispatcher.wake();
   deps.queue.process(deps.config.workerConcurrency, (jobId) => runner.execute(jobId));
   dispatcher.start();
   const sweeper = setInterval(() => {
@@ -40,7 +39,6 @@ export function startWorkers(deps: DomainServices): Workers {
     },
     async close() {
       clearInterval(sweeper);
-      deps.wake.deliveries = () => undefined;
       await dispatcher.close();
       await deps.queue.close();
     },

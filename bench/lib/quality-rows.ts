@@ -1,6 +1,6 @@
 // The quality report's checks as rows of the benchmark's table: the measured value with what it is made
 // of, the target, and whether it was met.
-import type { QualityCheck, QualityReport } from "../../src/media/quality/index.js";
+import type { QualityCheck, QualityReport } from "../../src/media/quality/report.js";
 import { pct } from "./report.js";
 
 export type Row = [label: string, measured: string, target: string, met: boolean | null];

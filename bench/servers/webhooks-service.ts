@@ -9,7 +9,7 @@
 //   POST /settle   {ids, ratePerSecond}  settles them succeeded with settleJob, one after the other, as
 //                                        fast as it goes (ratePerSecond 0) or at an offered rate;
 //                                        → {start, settled[]} (epoch ms: before the first, after each commit)
-//   POST /baseline {count, concurrency}  the baseline: the same signed POSTs sent with pinnedPost, no
+//   POST /baseline {count, concurrency}  the baseline: the same signed POSTs sent with pinnedAgents.post, no
 //                                        database; → {start, sent[]} (epoch ms before each send)
 //   POST /quiet                          waits until no delivery is pending; → {deliveries: {status: n}}
 //
@@ -32,7 +32,6 @@ import { uuidv7 } from "../../src/ids.js";
 import { type JobRow, toEnvelope } from "../../src/jobs/envelope.js";
 import { BullQueue } from "../../src/jobs/queue/bullmq.js";
 import { artifactSigner, settleJob } from "../../src/jobs/settle.js";
-import { closePinnedAgents, pinnedPost } from "../../src/net/pinned-request.js";
 import { GRANTABLE_SCOPES } from "../../src/operations/scopes.js";
 import { deliveryHeaders } from "../../src/webhooks/signature.js";
 import { startWorkers } from "../../src/workers.js";
@@ -286,7 +285,7 @@ async function baseline(count: number, concurrency: number) {
         timestampSeconds: Math.floor(Date.now() / 1000),
         rawBody: b.body,
       });
-      const r = await pinnedPost(target, b.body, headers, { timeoutMs: config.webhookTimeoutMs });
+      const r = await deps.pinnedAgents.post(target, b.body, headers, { timeoutMs: config.webhookTimeoutMs });
       if (!("status" in r) || r.status !== 204) failed++;
     }
   };
@@ -338,7 +337,6 @@ const stop = async () => {
     control.close();
     await workers.close();
     await app.close();
-    await closePinnedAgents();
   } finally {
     await cleanup();
   }

@@ -5,6 +5,7 @@ import type { RateLimiter } from "../http/rate-limit/limiter.js";
 import type { UsageMeter } from "../http/usage-meter.js";
 import type { JobServices } from "../jobs/services.js";
 import type { Mailer } from "../mailer.js";
+import type { PinnedAgentPool } from "../net/pinned-request.js";
 import { type OperationImpl, operationDefiner } from "../operations/define.js";
 import type { Vault } from "../vault.js";
 import type { PasswordHasher } from "./auth/password-hasher.js";
@@ -29,6 +30,8 @@ export interface DomainServices extends JobServices {
   catalog: Catalog;
   /** Seals secrets stored for later use (webhook signing secrets, demo-site credentials). */
   vault: Vault;
+  /** Connections to the addresses the guard checked (webhook deliveries, start pages); closed with the app. */
+  pinnedAgents: PinnedAgentPool;
 }
 
 /** An operation as a domain implements it: its handler is given the domain services. */

@@ -64,3 +64,22 @@ export class Poller {
     this.timer.unref();
   }
 }
+
+/**
+ * A wake-up from code that just committed work (a settled job's deliveries) to the in-process worker
+ * that does it, so the worker need not wait for its next poll. The app builds it with Deps; a worker
+ * listens while it runs, and with no worker listening a notification does nothing.
+ */
+export class WakeSignal {
+  private readonly listeners = new Set<() => void>();
+
+  notify(): void {
+    for (const listener of this.listeners) listener();
+  }
+
+  /** Calls `listener` on every notification until the returned function is called. */
+  listen(listener: () => void): () => void {
+    this.listeners.add(listener);
+    return () => void this.listeners.delete(listener);
+  }
+}

@@ -8,6 +8,7 @@ import type { Resolver } from "../net/resolver.js";
 import type { WalkthroughServices } from "../pipelines/walkthrough/deps.js";
 import type { Storage } from "../storage/storage.js";
 import type { JobDefinitionOf } from "./contract.js";
+import type { WakeSignal } from "./poller.js";
 import type { JobEventSink, SecondsLedger } from "./ports.js";
 import type { TaskQueue } from "./queue/queue.js";
 
@@ -39,5 +40,5 @@ export interface JobServices {
   /** Where a settled job's webhook event is recorded (the outbox), inside the same transaction. */
   jobEvents: JobEventSink;
   /** Wake-ups for in-process workers when work was just committed (no-ops without workers). */
-  wake: { deliveries(): void };
+  wake: { deliveries: WakeSignal };
 }

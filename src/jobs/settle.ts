@@ -89,7 +89,7 @@ export async function settleJob(
     if (family) await events.emit(tx, row.account_id, `${family}.${s.state}`, toEnvelopeAtRest(row), now);
     return row;
   });
-  if (settled) deps.wake.deliveries();
+  if (settled) deps.wake.deliveries.notify();
   if (!settled && s.state !== "cancelled") {
     const current = await findJobById(deps.db.kysely, jobId);
     if (current?.cancel_requested === 1 && from.includes(current.state as "queued"))

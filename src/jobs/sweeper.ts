@@ -8,7 +8,7 @@ import type { JobServices } from "./services.js";
  *
  * Each job is claimed (marked expired) before its files go, and only while it is still due: a source
  * version pinned after the select (its `expiresAt` set to null) keeps its files, and a pin that comes
- * after the claim finds the version expired (pins.ts refuses it in the same way).
+ * after the claim must find the version expired (a pin sets `expiresAt` only while `artifacts_expired` is 0).
  */
 export async function sweepExpiredArtifacts(
   deps: Pick<JobServices, "db" | "clock" | "storage">,

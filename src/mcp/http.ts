@@ -17,14 +17,9 @@ export const MCP_PATH = `${API_PREFIX}/mcp`;
 /** What an app's MCP endpoint serves, for the in-process stdio transport to serve the same. */
 export interface AppMcp {
   toolset: Toolset;
+  /** Sent by in-process calls to be treated as MCP (1 MB bodies): see installConventions. */
   internalSecret: string;
   now: () => number;
-}
-const byApp = new WeakMap<FastifyInstance, AppMcp>();
-export function mcpOf(app: FastifyInstance): AppMcp {
-  const found = byApp.get(app);
-  if (!found) throw new Error("this app has no MCP endpoint (mountMcp was not called)");
-  return found;
 }
 
 /** Headers that carry the credential, forwarded to every call exactly as received. */
@@ -63,9 +58,8 @@ export function mountMcp(
   deps: HttpContext,
   internalSecret: string,
   ops: MountedOperation[],
-): void {
+): AppMcp {
   const mcp: AppMcp = { toolset: buildToolset(ops), internalSecret, now: () => deps.clock.now().getTime() };
-  byApp.set(app, mcp);
 
   app.route({
     // CONNECT reaches the router only because the app routes it (framework-errors.ts): refused below.
@@ -95,6 +89,7 @@ export function mountMcp(
       return serve(mcp, app, req, reply);
     },
   });
+  return mcp;
 }
 
 /**

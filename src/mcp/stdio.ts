@@ -4,7 +4,7 @@ import { buildApp } from "../app.js";
 import { type Config, ConfigError } from "../config.js";
 import { messageOf } from "../contract/error-codes.js";
 import { startWorkers } from "../workers.js";
-import { MCP_PATH, mcpOf, pipelineBackend } from "./http.js";
+import { MCP_PATH, pipelineBackend } from "./http.js";
 import { createMcpServer, type McpBackend, SERVER_INFO } from "./server.js";
 
 /**
@@ -15,15 +15,14 @@ import { createMcpServer, type McpBackend, SERVER_INFO } from "./server.js";
  *    and every call goes through its pipeline with app.inject, as the HTTP endpoint's do.
  * stdout carries the protocol only; everything else goes to stderr.
  */
-export async function runStdio(config: Config, env: NodeJS.ProcessEnv): Promise<void> {
-  const key = env.CLIPWRIGHT_API_KEY?.trim();
+export async function runStdio(config: Config): Promise<void> {
+  const { apiKey: key, serviceUrl: base } = config.mcpStdio;
   if (!key) {
     throw new ConfigError(
       "CLIPWRIGHT_API_KEY is not set: give the MCP server an API key (svc_live_…) created in the dashboard " +
         "or with `clipwright admin create-key`",
     );
   }
-  const base = env.CLIPWRIGHT_URL?.trim();
   const backend = base ? await remoteBackend(base, key) : await inProcessBackend(config, key);
 
   const { StdioServerTransport } = await import("@modelcontextprotocol/sdk/server/stdio.js");
@@ -52,9 +51,9 @@ interface StdioBackend extends McpBackend {
 async function inProcessBackend(config: Config, key: string): Promise<StdioBackend> {
   mkdirSync(config.dataDir, { recursive: true });
   // Silent: the logger writes to stdout, which belongs to the protocol here.
-  const { app, deps } = await buildApp({ config: { ...config, logLevel: "silent" } });
+  const { app, deps, mcp } = await buildApp({ config: { ...config, logLevel: "silent" } });
   const workers = startWorkers(deps);
-  const backend = pipelineBackend(mcpOf(app), app, { credential: { authorization: `Bearer ${key}` } });
+  const backend = pipelineBackend(mcp, app, { credential: { authorization: `Bearer ${key}` } });
   return {
     describe: `in-process service on ${config.databaseUrl ? "DATABASE_URL" : config.dataDir}`,
     listTools: backend.listTools,

@@ -1,5 +1,4 @@
 import { lookup } from "node:dns/promises";
-import { isIP } from "node:net";
 
 /** Host name → every address it resolves to. An interface so tests can resolve names they own. */
 export interface Resolver {
@@ -13,16 +12,3 @@ export const systemResolver: Resolver = {
     return answers.map((a) => a.address);
   },
 };
-
-/** A fixed table (tests), falling back to another resolver for names it does not hold. */
-export function staticResolver(table: Record<string, string[]>, fallback?: Resolver): Resolver {
-  return {
-    async resolve(host) {
-      const hit = table[host.toLowerCase()];
-      if (hit) return hit;
-      if (isIP(host)) return [host];
-      if (fallback) return fallback.resolve(host);
-      throw Object.assign(new Error(`no such host: ${host}`), { code: "ENOTFOUND" });
-    },
-  };
-}

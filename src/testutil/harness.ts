@@ -73,7 +73,20 @@ export interface RequestOptions {
   ip?: string;
 }
 
-let catalogOnce: Promise<Catalog> | undefined;
+/**
+ * Catalogues detected by this test process, by the engine programs configured: the engines run once per
+ * set of programs rather than once per harness (the app itself detects once per app).
+ */
+const detectedCatalogs = new Map<string, Promise<Catalog>>();
+function detectedCatalog(config: Config): Promise<Catalog> {
+  const key = JSON.stringify([config.espeakBinary, config.text2waveBinary]);
+  let catalog = detectedCatalogs.get(key);
+  if (!catalog) {
+    catalog = loadCatalog(config);
+    detectedCatalogs.set(key, catalog);
+  }
+  return catalog;
+}
 
 /**
  * A whole service on a real database with a fake clock, driven through app.inject. Each harness gets
@@ -132,7 +145,6 @@ export class Harness {
     const sent: Mailer["sent"] = [];
     const mailer: Mailer = { sent, send: async (m) => void sent.push(m) };
     const config = loadConfig({ CLIPWRIGHT_ENV: "test", CLIPWRIGHT_DATA_DIR: dataDir }, opts.config);
-    catalogOnce ??= loadCatalog();
     const operations = [...MOUNTED, ...(opts.extraOperations ?? [])];
     const bullPrefix = `cw-test-${randomBytes(6).toString("hex")}`;
     const built = await buildApp({
@@ -141,7 +153,7 @@ export class Harness {
       db,
       rateStore,
       ...(opts.outboxMail ? {} : { mailer }),
-      catalog: opts.catalog ?? (await catalogOnce),
+      catalog: opts.catalog ?? (await detectedCatalog(config)),
       logStream: opts.logStream,
       operations,
       resolver: opts.resolver,

@@ -7,7 +7,6 @@ import {
   type CaptureSpec,
   ClipCamera,
   captureFrame,
-  navigate,
   type RecordedClip,
   waitForSettled,
 } from "../../src/media/browser/index.js";
@@ -83,7 +82,7 @@ describe.runIf(process.env.CLIPWRIGHT_TEST_DB !== "postgres")("real-motion clips
   /** Opens `url` with the clock held and records what moves. */
   const openAndRecord = async (camera: ClipCamera, s: BrowserSession, url: string): Promise<RecordedClip | null> => {
     expect(await camera.freeze()).toBe(true);
-    await navigate(s.page, url);
+    await s.page.goto(url);
     return camera.record({ wallMs: LOADED_MACHINE_MS });
   };
 
@@ -204,7 +203,7 @@ describe.runIf(process.env.CLIPWRIGHT_TEST_DB !== "postgres")("real-motion clips
         expect((await captureFrame(s.page)).length).toBeGreaterThan(0);
 
         expect(await camera.freeze()).toBe(true);
-        await navigate(s.page, `${site.url}/spin`);
+        await s.page.goto(`${site.url}/spin`);
         expect(await camera.record({ wallMs: 2_000 })).toBeNull();
       } finally {
         await s.close();

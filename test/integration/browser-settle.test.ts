@@ -6,7 +6,6 @@ import {
   type BrowserSession,
   type CaptureSpec,
   captureFrame,
-  navigate,
   waitForSettled,
   watchNetwork,
 } from "../../src/media/browser/index.js";
@@ -60,7 +59,7 @@ const chartRegion = (page: Page): Promise<Rect[]> =>
 
 /** The reference: every canvas unchanged for 30 consecutive animation frames (the animation is long over). */
 async function settledReference(page: Page, url: string): Promise<{ png: Buffer; rects: Rect[] }> {
-  await navigate(page, url);
+  await page.goto(url);
   await page.waitForFunction(
     () => {
       const g = globalThis as unknown as PageGlobals;
@@ -228,7 +227,7 @@ describe.runIf(process.env.CLIPWRIGHT_TEST_DB !== "postgres")("stills wait for t
       const page = session.page;
       await page.clock.install({ time: Date.UTC(2026, 0, 5, 9) });
       await page.clock.pauseAt(Date.UTC(2026, 0, 5, 9, 0, 1));
-      await navigate(page, `${admin.url}/charts`);
+      await page.goto(`${admin.url}/charts`);
       await page.clock.runFor(200);
       const early = await comparePixels(await captureFrame(page), charts.png, { regions: charts.rects });
       expect(early.share).toBeGreaterThan(0.01);
@@ -253,7 +252,7 @@ describe.runIf(process.env.CLIPWRIGHT_TEST_DB !== "postgres")("stills wait for t
   }, async () => {
     const session = await pool.newSession(DESKTOP);
     try {
-      await navigate(session.page, `${site.url}/endless`);
+      await session.page.goto(`${site.url}/endless`);
       const report = await waitForSettled(session.page, { maxMs: 600 });
       expect(report.settled).toBe(false);
       expect(report.pending).toEqual(["canvas"]);
@@ -274,7 +273,7 @@ describe.runIf(process.env.CLIPWRIGHT_TEST_DB !== "postgres")("stills wait for t
     const session = await pool.newSession(DESKTOP);
     try {
       const page = session.page;
-      await navigate(page, `${site.url}/calm`);
+      await page.goto(`${site.url}/calm`);
       await page.waitForFunction(() => (globalThis as unknown as { drawing?: boolean }).drawing === true);
       // The canvas really is tainted and really keeps moving.
       const tainted = await page.evaluate(() => {
@@ -297,7 +296,7 @@ describe.runIf(process.env.CLIPWRIGHT_TEST_DB !== "postgres")("stills wait for t
     const session = await pool.newSession(DESKTOP);
     try {
       const page = session.page;
-      await navigate(page, `${site.url}/finite`);
+      await page.goto(`${site.url}/finite`);
       const report = await waitForSettled(page);
       expect(report).toMatchObject({ settled: true, pending: [] });
       const states = await page.evaluate(() =>
@@ -315,7 +314,7 @@ describe.runIf(process.env.CLIPWRIGHT_TEST_DB !== "postgres")("stills wait for t
     const session = await pool.newSession(DESKTOP);
     try {
       const page = session.page;
-      await navigate(page, `${site.url}/smooth`);
+      await page.goto(`${site.url}/smooth`);
       await waitForSettled(page);
       await page.click("#go");
       const report = await waitForSettled(page);
@@ -374,7 +373,7 @@ describe.runIf(process.env.CLIPWRIGHT_TEST_DB !== "postgres")("stills wait for t
   it("an aborted wait rejects with the signal's reason", async () => {
     const session = await pool.newSession(DESKTOP);
     try {
-      await navigate(session.page, `${site.url}/endless`);
+      await session.page.goto(`${site.url}/endless`);
       const controller = new AbortController();
       const waiting = waitForSettled(session.page, { signal: controller.signal, maxMs: 60_000 });
       controller.abort(new Error("cancelled by the user"));

@@ -4,17 +4,10 @@ import {
   BrowserPool,
   type BrowserSession,
   BrowserUnavailableError,
-  boundingBox,
   type CaptureSpec,
   captureFrame,
-  click,
-  hover,
   launchBrowser,
   locate,
-  navigate,
-  scrollBy,
-  scrollTo,
-  type,
 } from "../../src/media/browser/index.js";
 import { DEMO_EMAIL, DEMO_PASSWORD, type Site, startSite } from "../support/site-server.js";
 
@@ -64,12 +57,13 @@ describe.runIf(process.env.CLIPWRIGHT_TEST_DB !== "postgres")("browser (system C
 
   it("screenshots the viewport at the desktop size; a click changes the picture", async () => {
     const { page } = desktop;
-    expect(await navigate(page, `${site.url}/`)).toBe(`${site.url}/`);
+    await page.goto(`${site.url}/`);
+    expect(page.url()).toBe(`${site.url}/`);
     const home = await captureFrame(page);
     expect(pngSize(home)).toEqual({ width: 1440, height: 900 });
 
-    await hover(page, { role: "link", name: "Features" });
-    await click(page, { role: "link", name: "Features" });
+    await locate(page, { role: "link", name: "Features" }).hover();
+    await locate(page, { role: "link", name: "Features" }).click();
     await page.waitForURL(`${site.url}/features`);
     await page.waitForLoadState("load");
     const features = await captureFrame(page);
@@ -93,39 +87,39 @@ describe.runIf(process.env.CLIPWRIGHT_TEST_DB !== "postgres")("browser (system C
 
   it("falls back to CSS when the role does not match, and scrolls", async () => {
     const { page } = desktop;
-    await navigate(page, `${site.url}/features`);
+    await page.goto(`${site.url}/features`);
     await expect(locate(page, { css: "h1" }).textContent()).resolves.toBe("Features");
     await expect(locate(page, { role: "heading", name: "No such heading", css: "h1" }).textContent()).resolves.toBe(
       "Features",
     );
     expect(() => locate(page, {})).toThrow(TypeError);
 
-    const scrolled = await scrollBy(page, 0, 300);
-    expect(scrolled.y).toBeGreaterThan(0);
-    await scrollTo(page, { css: "footer.site-footer" });
-    const footer = present(await boundingBox(page, { css: "footer.site-footer" }));
+    await page.evaluate("window.scrollBy({ top: 300, behavior: 'instant' })");
+    expect(await page.evaluate("window.scrollY")).toBeGreaterThan(0);
+    await locate(page, { css: "footer.site-footer" }).scrollIntoViewIfNeeded();
+    const footer = present(await locate(page, { css: "footer.site-footer" }).boundingBox());
     expect(footer.y).toBeGreaterThanOrEqual(0);
     expect(footer.y).toBeLessThan(900);
   });
 
   it("signs in through the labelled fields and fills the New report dialog", async () => {
     const { page } = desktop;
-    await navigate(page, `${site.url}/signin`);
-    await type(page, { role: "textbox", name: "Email" }, DEMO_EMAIL);
-    await type(page, { role: "textbox", name: "Password", css: "#password" }, DEMO_PASSWORD);
-    await click(page, { role: "button", name: "Sign in" });
+    await page.goto(`${site.url}/signin`);
+    await locate(page, { role: "textbox", name: "Email" }).fill(DEMO_EMAIL);
+    await locate(page, { role: "textbox", name: "Password", css: "#password" }).fill(DEMO_PASSWORD);
+    await locate(page, { role: "button", name: "Sign in" }).click();
     await page.waitForURL(/\/dashboard$/);
     expect(page.url().endsWith("/dashboard")).toBe(true);
     expect(site.signIns).toBe(1);
 
-    await click(page, { role: "button", name: "New report" });
+    await locate(page, { role: "button", name: "New report" }).click();
     const dialog = locate(page, { role: "dialog", name: "New report" });
     await dialog.waitFor({ state: "visible" });
-    await type(page, { role: "textbox", name: "Report name" }, "Weekly growth");
+    await locate(page, { role: "textbox", name: "Report name" }).fill("Weekly growth");
     await locate(page, { role: "combobox", name: "Date range" }).selectOption("7d");
     const withDialog = await captureFrame(page);
     expect(pngSize(withDialog)).toEqual({ width: 1440, height: 900 });
-    await click(page, { role: "button", name: "Create" });
+    await locate(page, { role: "button", name: "Create" }).click();
     await dialog.waitFor({ state: "hidden" });
     await expect(locate(page, { role: "status" }).textContent()).resolves.toBe('Report "Weekly growth" created');
     await expect(locate(page, { css: "#reports li" }).textContent()).resolves.toBe(
@@ -138,11 +132,15 @@ describe.runIf(process.env.CLIPWRIGHT_TEST_DB !== "postgres")("browser (system C
     try {
       const { page } = phone;
       // Isolated context: the desktop session's sign-in cookie is not here.
-      expect(await navigate(page, `${site.url}/dashboard`)).toBe(`${site.url}/signin`);
-      await navigate(page, `${site.url}/`);
+      await page.goto(`${site.url}/dashboard`);
+      expect(page.url()).toBe(`${site.url}/signin`);
+      await page.goto(`${site.url}/`);
       expect(pngSize(await captureFrame(page))).toEqual({ width: 1170, height: 2532 });
 
-      const box = await boundingBox(page, { role: "heading", name: "Product analytics your whole team understands" });
+      const box = await locate(page, {
+        role: "heading",
+        name: "Product analytics your whole team understands",
+      }).boundingBox();
       const { x, y, width, height } = present(box);
       expect(width).toBeGreaterThan(0);
       expect(height).toBeGreaterThan(0);
@@ -162,7 +160,7 @@ describe.runIf(process.env.CLIPWRIGHT_TEST_DB !== "postgres")("browser (system C
     const session = await pool.newSession(captureSpec("desktop"));
     try {
       expect(await pool.getBrowser()).not.toBe(before);
-      await navigate(session.page, `${site.url}/pricing`);
+      await session.page.goto(`${site.url}/pricing`);
       expect(pngSize(await captureFrame(session.page))).toEqual({ width: 1440, height: 900 });
     } finally {
       await session.close();

@@ -1,4 +1,11 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildApp } from "../../src/app.js";
+import { loadConfig } from "../../src/config.js";
+import { createAccount } from "../../src/domains/account/create-account.js";
+import { createKey } from "../../src/domains/keys/create-key.js";
 import { Harness } from "../../src/testutil/harness.js";
 
 let h: Harness;
@@ -73,5 +80,62 @@ describe("catalogue over HTTP", () => {
     const u = await h.account();
     const k = await h.key(u.id, ["account:read"]);
     expect((await h.request("GET", "/catalog/plans", { token: k.secret })).body.error.code).toBe("forbidden_scope");
+  });
+});
+
+describe("voices follow the configured engine programs", () => {
+  // The app as `clipwright serve` builds it: configuration from the environment, voices detected by the
+  // app itself at the programs synthesis runs (CLIPWRIGHT_ESPEAK_BINARY, CLIPWRIGHT_TEXT2WAVE_BINARY).
+  const dirs: string[] = [];
+  afterAll(() => {
+    for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+  });
+
+  /** Every page of GET /catalog/voices of a fresh app built from these environment variables. */
+  async function voicesListed(env: Record<string, string>): Promise<string[]> {
+    const dataDir = mkdtempSync(join(tmpdir(), "cw-voices-"));
+    dirs.push(dataDir);
+    const { app, deps } = await buildApp({
+      config: loadConfig({ CLIPWRIGHT_ENV: "test", CLIPWRIGHT_DATA_DIR: dataDir, ...env }),
+    });
+    try {
+      const account = await createAccount(deps, {
+        email: "v@example.com",
+        password: "correct horse battery",
+        verified: true,
+        planId: "starter",
+      });
+      const { secret } = await createKey(deps, account.id, { name: "voices", scopes: ["catalog:read"] });
+      const ids: string[] = [];
+      let cursor: string | null = null;
+      do {
+        const res = await app.inject({
+          method: "GET",
+          url: `/api/v1/catalog/voices${cursor ? `?cursor=${cursor}` : ""}`,
+          headers: { authorization: `Bearer ${secret}` },
+        });
+        expect(res.statusCode, res.body).toBe(200);
+        const page: { data: { id: string }[]; nextCursor: string | null } = res.json();
+        ids.push(...page.data.map((v) => v.id));
+        cursor = page.nextCursor;
+      } while (cursor);
+      return ids;
+    } finally {
+      await app.close();
+    }
+  }
+
+  it("lists no festival voice when text2wave is not at the configured path", async () => {
+    const ids = await voicesListed({ CLIPWRIGHT_TEXT2WAVE_BINARY: "/nonexistent/text2wave" });
+    expect(ids).toContain("espeak-ng:en-us");
+    expect(ids.filter((id) => id.startsWith("festival:"))).toEqual([]);
+  });
+
+  it("lists no voice at all when neither engine is at its configured path", async () => {
+    const ids = await voicesListed({
+      CLIPWRIGHT_ESPEAK_BINARY: "/nonexistent/espeak-ng",
+      CLIPWRIGHT_TEXT2WAVE_BINARY: "/nonexistent/text2wave",
+    });
+    expect(ids).toEqual([]);
   });
 });

@@ -4,14 +4,10 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BACKGROUNDS, CAPTION_STYLES, CAPTURES } from "../../src/domains/catalog/render-options.js";
 import { frameStyleOf } from "../../src/domains/renders/render-options.js";
+import { watermarkBox } from "../../src/media/captions/ass.js";
 import { layoutFor } from "../../src/media/compose/background.js";
 import { captionBandHeight } from "../../src/media/compose/caption-placement.js";
-import {
-  type ComposeInput,
-  type ComposeScene,
-  composeWalkthrough,
-  watermarkBox,
-} from "../../src/media/compose/index.js";
+import { type ComposeInput, type ComposeScene, composeWalkthrough } from "../../src/media/compose/index.js";
 import { sha256File } from "../../src/media/ffmpeg/encode.js";
 import { probe } from "../../src/media/ffmpeg/probe.js";
 import { runFfmpeg } from "../../src/media/ffmpeg/run.js";

@@ -5,9 +5,7 @@ import {
   type BrowserSession,
   type CaptureSpec,
   captureFrame,
-  click,
-  navigate,
-  type,
+  locate,
 } from "../../src/media/browser/index.js";
 import {
   ADMIN_EMAIL,
@@ -118,11 +116,12 @@ describe.runIf(process.env.CLIPWRIGHT_TEST_DB !== "postgres")("fixture sites in 
         expect(res.status, path).toBe(303);
         expect(res.headers.get("location"), path).toBe("/login");
       }
-      expect(await navigate(page, `${admin.url}/charts`)).toBe(`${admin.url}/login`);
+      await page.goto(`${admin.url}/charts`);
+      expect(page.url()).toBe(`${admin.url}/login`);
     });
 
     it("the login form has no submit button: its submit control is a link styled as a button", async () => {
-      await navigate(page, `${admin.url}/login`);
+      await page.goto(`${admin.url}/login`);
       expect(await page.locator("form#loginForm button, form#loginForm input[type=submit]").count()).toBe(0);
       const login = page.getByRole("link", { name: "Login", exact: true });
       expect(await login.getAttribute("href")).toBe("#");
@@ -130,20 +129,20 @@ describe.runIf(process.env.CLIPWRIGHT_TEST_DB !== "postgres")("fixture sites in 
     });
 
     it("wrong credentials keep the user on the login page with an error", async () => {
-      await navigate(page, `${admin.url}/login`);
-      await type(page, { role: "textbox", name: "Email address" }, ADMIN_EMAIL);
-      await type(page, { css: "#inputPassword" }, "not-the-password");
-      await click(page, { role: "link", name: "Login" });
+      await page.goto(`${admin.url}/login`);
+      await locate(page, { role: "textbox", name: "Email address" }).fill(ADMIN_EMAIL);
+      await locate(page, { css: "#inputPassword" }).fill("not-the-password");
+      await locate(page, { role: "link", name: "Login" }).click();
       await page.getByRole("alert").filter({ hasText: ADMIN_LOGIN_ERROR }).waitFor({ state: "visible" });
       expect(new URL(page.url()).pathname).toBe("/login");
       expect(admin.logins).toBe(0);
     });
 
     it("signing in through the link-button reaches the dashboard with its four figures", async () => {
-      await navigate(page, `${admin.url}/login`);
-      await type(page, { role: "textbox", name: "Email address" }, ADMIN_EMAIL);
-      await type(page, { css: "#inputPassword" }, ADMIN_PASSWORD);
-      await click(page, { role: "link", name: "Login" });
+      await page.goto(`${admin.url}/login`);
+      await locate(page, { role: "textbox", name: "Email address" }).fill(ADMIN_EMAIL);
+      await locate(page, { css: "#inputPassword" }).fill(ADMIN_PASSWORD);
+      await locate(page, { role: "link", name: "Login" }).click();
       await page.waitForURL(`${admin.url}/`);
       await page.getByRole("heading", { level: 1, name: "Dashboard" }).waitFor();
       expect(admin.logins).toBe(1);
@@ -164,7 +163,7 @@ describe.runIf(process.env.CLIPWRIGHT_TEST_DB !== "postgres")("fixture sites in 
     });
 
     it("the navigation is a sidebar list of links inside <aside>, not a header <nav>", async () => {
-      await navigate(page, `${admin.url}/`);
+      await page.goto(`${admin.url}/`);
       const links = await page.locator("aside ul li a").evaluateAll((as) =>
         as.map((a) => ({
           text: (a as unknown as PageElement).textContent?.trim(),
@@ -178,7 +177,7 @@ describe.runIf(process.env.CLIPWRIGHT_TEST_DB !== "postgres")("fixture sites in 
         { text: "Settings", href: "/settings" },
       ]);
       expect(await page.locator("header nav").count()).toBe(0);
-      await click(page, { role: "link", name: "Charts" });
+      await locate(page, { role: "link", name: "Charts" }).click();
       await page.waitForURL(`${admin.url}/charts`);
       await page.getByRole("heading", { level: 1, name: "Charts" }).waitFor();
     });
@@ -191,7 +190,8 @@ describe.runIf(process.env.CLIPWRIGHT_TEST_DB !== "postgres")("fixture sites in 
         const p = timed.page;
         await p.clock.install({ time: Date.UTC(2026, 0, 5, 9) });
         await p.clock.pauseAt(Date.UTC(2026, 0, 5, 9, 0, 1));
-        expect(await navigate(p, `${admin.url}/charts`)).toBe(`${admin.url}/charts`);
+        await p.goto(`${admin.url}/charts`);
+        expect(p.url()).toBe(`${admin.url}/charts`);
         const ids = ["chartsEarnings", "chartsRevenue", "shipmentsChart"];
 
         await p.clock.runFor(200);
@@ -216,7 +216,7 @@ describe.runIf(process.env.CLIPWRIGHT_TEST_DB !== "postgres")("fixture sites in 
     });
 
     it("charts also finish on the real clock and then hold still", async () => {
-      await navigate(page, `${admin.url}/`);
+      await page.goto(`${admin.url}/`);
       // Stable: the same pixels across 30 consecutive animation frames.
       await page.waitForFunction(
         () => {
@@ -236,7 +236,7 @@ describe.runIf(process.env.CLIPWRIGHT_TEST_DB !== "postgres")("fixture sites in 
     });
 
     it('typing "London" in the live search leaves only the London rows', async () => {
-      await navigate(page, `${admin.url}/tables`);
+      await page.goto(`${admin.url}/tables`);
       const rows = page.locator("#dataTable tbody tr");
       expect(await rows.count()).toBe(30);
       const offices = await page.locator("#dataTable tbody tr td:nth-child(3)").allTextContents();
@@ -269,14 +269,14 @@ describe.runIf(process.env.CLIPWRIGHT_TEST_DB !== "postgres")("fixture sites in 
     });
 
     it("settings tabs switch panels (click and arrow keys)", async () => {
-      await navigate(page, `${admin.url}/settings`);
+      await page.goto(`${admin.url}/settings`);
       const tabs = page.getByRole("tablist", { name: "Settings sections" }).getByRole("tab");
       expect(await tabs.allTextContents()).toEqual(["Profile", "Notifications", "Security", "Billing"]);
       const panel = (name: string) => page.getByRole("tabpanel", { name });
       await panel("Profile").waitFor({ state: "visible" });
       expect(await page.locator('[role="tabpanel"]:not([hidden])').count()).toBe(1);
 
-      await click(page, { role: "tab", name: "Notifications" });
+      await locate(page, { role: "tab", name: "Notifications" }).click();
       await panel("Notifications").waitFor({ state: "visible" });
       expect(await page.getByRole("tab", { name: "Notifications" }).getAttribute("aria-selected")).toBe("true");
       expect(await page.getByRole("tab", { name: "Profile" }).getAttribute("aria-selected")).toBe("false");
@@ -291,17 +291,18 @@ describe.runIf(process.env.CLIPWRIGHT_TEST_DB !== "postgres")("fixture sites in 
     it("every link on every app page resolves (same-page anchors to an element)", async () => {
       const cookie = (await session.context.cookies(admin.url)).map((c) => `${c.name}=${c.value}`).join("; ");
       for (const path of ["/login", ...Object.keys(ADMIN_PAGES)]) {
-        await navigate(page, `${admin.url}${path}`);
+        await page.goto(`${admin.url}${path}`);
         expect(new URL(page.url()).pathname, `${path} while signed in`).toBe(path);
         await expectLinksResolve(page, cookie);
       }
     });
 
     it("logging out ends the session", async () => {
-      await navigate(page, `${admin.url}/`);
-      await click(page, { role: "link", name: "Log out" });
+      await page.goto(`${admin.url}/`);
+      await locate(page, { role: "link", name: "Log out" }).click();
       await page.waitForURL(`${admin.url}/login`);
-      expect(await navigate(page, `${admin.url}/tables`)).toBe(`${admin.url}/login`);
+      await page.goto(`${admin.url}/tables`);
+      expect(page.url()).toBe(`${admin.url}/login`);
     });
   });
 
@@ -331,12 +332,12 @@ describe.runIf(process.env.CLIPWRIGHT_TEST_DB !== "postgres")("fixture sites in 
       }, id);
 
     it("every link resolves: paths answer 200, #anchors name an element on the page", async () => {
-      await navigate(page, `${landing.url}/`);
+      await page.goto(`${landing.url}/`);
       await expectLinksResolve(page, "");
     });
 
     it("opens on a hero with a primary call to action", async () => {
-      await navigate(page, `${landing.url}/`);
+      await page.goto(`${landing.url}/`);
       await page.getByRole("heading", { level: 1, name: "Answer every customer in one calm inbox" }).waitFor();
       const cta = page.locator("header.masthead").getByRole("link", { name: "Start your free trial" });
       expect(await cta.getAttribute("class")).toContain("btn-primary");
@@ -344,7 +345,7 @@ describe.runIf(process.env.CLIPWRIGHT_TEST_DB !== "postgres")("fixture sites in 
     });
 
     it("the consent banner covers the bottom of the page and stays until accepted", async () => {
-      await navigate(page, `${landing.url}/`);
+      await page.goto(`${landing.url}/`);
       const banner = page.getByRole("dialog", { name: "We value your privacy" });
       await banner.waitFor({ state: "visible" });
       const box = await banner.boundingBox();
@@ -353,7 +354,7 @@ describe.runIf(process.env.CLIPWRIGHT_TEST_DB !== "postgres")("fixture sites in 
       expect(box?.width).toBe(DESKTOP.width);
 
       // Still there after moving around the page.
-      await click(page, { role: "link", name: "FAQ" });
+      await locate(page, { role: "link", name: "FAQ" }).click();
       await page.waitForFunction(() => {
         const top =
           (globalThis as unknown as PageGlobals).document.getElementById("faq")?.getBoundingClientRect().top ??
@@ -365,11 +366,11 @@ describe.runIf(process.env.CLIPWRIGHT_TEST_DB !== "postgres")("fixture sites in 
       });
       expect(await banner.isVisible()).toBe(true);
 
-      await click(page, { role: "button", name: "Accept all cookies" });
+      await locate(page, { role: "button", name: "Accept all cookies" }).click();
       await banner.waitFor({ state: "hidden" });
       const consent = (await session.context.cookies(landing.url)).find((c) => c.name === CONSENT_COOKIE);
       expect(consent?.value).toBe("all");
-      await navigate(page, `${landing.url}/`);
+      await page.goto(`${landing.url}/`);
       await page.getByRole("heading", { level: 1 }).waitFor();
       expect(await page.locator("#cookieConsent").isHidden()).toBe(true);
     });
@@ -377,7 +378,7 @@ describe.runIf(process.env.CLIPWRIGHT_TEST_DB !== "postgres")("fixture sites in 
     it.each(["features", "pricing", "testimonials", "faq"])(
       "the navbar link to #%s scrolls to the section; the navbar stays fixed on top",
       async (id) => {
-        await navigate(page, `${landing.url}/`);
+        await page.goto(`${landing.url}/`);
         const link = page.locator("#mainNav").getByRole("link", { name: new RegExp(`^${id}$`, "i") });
         expect(await link.getAttribute("href")).toBe(`#${id}`);
         await link.click();
@@ -412,7 +413,7 @@ describe.runIf(process.env.CLIPWRIGHT_TEST_DB !== "postgres")("fixture sites in 
       try {
         const before = landing.requests.length;
         const fetched = () => landing.requests.slice(before).filter((p) => p.startsWith("/img/avatar-"));
-        await navigate(fresh.page, `${landing.url}/`);
+        await fresh.page.goto(`${landing.url}/`);
         expect(landing.requests.slice(before)).toContain("/img/hero-inbox.svg");
         expect(fetched()).toEqual([]);
         const avatar = fresh.page.locator("#testimonials img.lazy").first();

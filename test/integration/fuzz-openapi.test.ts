@@ -3,7 +3,6 @@ import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ERROR_CODES, type ErrorCode, messageOf, statusOf } from "../../src/contract/error-codes.js";
 import { MINTED_ID } from "../../src/ids.js";
-import { staticResolver } from "../../src/net/resolver.js";
 import { Harness } from "../../src/testutil/harness.js";
 import {
   bodyTextOf,
@@ -22,6 +21,7 @@ import {
 } from "../support/openapi-arbitraries.js";
 import { refusalHeaderNames } from "../support/refusal-headers.js";
 import { seedStoryboard } from "../support/seed-storyboard.js";
+import { staticResolver } from "../support/static-resolver.js";
 
 // Fuzz every operation of the published OpenAPI document with requests derived from its schemas
 // (see test/support/openapi-arbitraries.ts). Whatever is sent, the answer is never a 5xx, every

@@ -2,7 +2,7 @@ import { PassThrough } from "node:stream";
 import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MAX_JSON_DEPTH } from "../../src/http/json-depth.js";
-import { MCP_PATH, mcpOf, pipelineBackend } from "../../src/mcp/http.js";
+import { MCP_PATH, pipelineBackend } from "../../src/mcp/http.js";
 import { createMcpServer } from "../../src/mcp/server.js";
 import { Harness, idem, type TestResponse } from "../../src/testutil/harness.js";
 import { refusalHeaderNames } from "../support/refusal-headers.js";
@@ -95,7 +95,7 @@ describe("JSON nested too deep", () => {
     const stdin = new PassThrough();
     const stdout = new PassThrough();
     const server = await createMcpServer(
-      pipelineBackend(mcpOf(h.app), h.app, { credential: { authorization: `Bearer ${user.key}` } }),
+      pipelineBackend(h.built.mcp, h.app, { credential: { authorization: `Bearer ${user.key}` } }),
     );
     await server.connect(new StdioServerTransport(stdin, stdout));
     const answers: string[] = [];

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { staticResolver } from "../../src/net/resolver.js";
 import { Harness, idem } from "../../src/testutil/harness.js";
 import { pngOf, seedSource } from "../support/seed-source.js";
+import { staticResolver } from "../support/static-resolver.js";
 
 let h: Harness;
 let user: Awaited<ReturnType<Harness["user"]>>;

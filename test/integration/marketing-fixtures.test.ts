@@ -3,10 +3,9 @@ import { JSDOM } from "jsdom";
 import type { Page } from "playwright-core";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { BrowserPool, type BrowserSession, type CaptureSpec, navigate } from "../../src/media/browser/index.js";
+import { BrowserPool, type BrowserSession, type CaptureSpec } from "../../src/media/browser/index.js";
 import { startEgressProxy } from "../../src/net/egress/proxy.js";
 import { sitePolicy } from "../../src/net/guard.js";
-import { staticResolver } from "../../src/net/resolver.js";
 import { HOSTILE_NAV, HOSTILE_ROUTES } from "../support/marketing-hostile.js";
 import {
   MARKETING_DIR,
@@ -19,6 +18,7 @@ import {
   startMarketingSites,
 } from "../support/marketing-sites.js";
 import { type Recorder, startRecorder } from "../support/recorder-server.js";
+import { staticResolver } from "../support/static-resolver.js";
 
 // The marketing-scanner fixture sites (Tidewell SaaS, Lumora SPA, Studio Kamen sparse, Brokenridge hostile),
 // checked over plain HTTP and parsed with jsdom (scripts off, as the scanner's Node-side extractors read
@@ -342,7 +342,7 @@ describe.runIf(process.env.CLIPWRIGHT_TEST_DB !== "postgres")("marketing fixture
 
   it("spa: content appears only after load, the consent backdrop covers it until a choice, lazy images load on scroll", async () => {
     const { page } = session;
-    await navigate(page, `${spa.url}/`);
+    await page.goto(`${spa.url}/`);
     await requested;
     // Loaded, content still in flight: no headline, only the spinner and the consent panel.
     expect(await page.locator("h1").count()).toBe(0);
@@ -383,7 +383,7 @@ describe.runIf(process.env.CLIPWRIGHT_TEST_DB !== "postgres")("marketing fixture
     for (const image of SPA_SITE.lazyImages) expect(spa.requests).toContain(image);
 
     // A history route renders its own view; the remembered choice keeps the banner away.
-    await navigate(page, `${spa.url}/pricing`);
+    await page.goto(`${spa.url}/pricing`);
     await page.getByText("Most popular").waitFor();
     expect(await page.locator(".plan .price").allTextContents()).toEqual([
       "€0 forever",
@@ -398,7 +398,7 @@ describe.runIf(process.env.CLIPWRIGHT_TEST_DB !== "postgres")("marketing fixture
     const errors: string[] = [];
     const collect = (err: Error) => errors.push(err.message);
     page.on("pageerror", collect);
-    await navigate(page, `${hostile.url}/customers`);
+    await page.goto(`${hostile.url}/customers`);
     // On load: the inline throw, the load handler, the rejection, the timeout; then the interval, again and again.
     await expect.poll(() => errors.length, { timeout: 10_000 }).toBeGreaterThanOrEqual(6);
     page.off("pageerror", collect);
@@ -413,7 +413,7 @@ describe.runIf(process.env.CLIPWRIGHT_TEST_DB !== "postgres")("marketing fixture
     );
     expect(await page.locator("h1").textContent()).toContain("Brokenridge");
 
-    await navigate(page, `${hostile.url}/integrations`);
+    await page.goto(`${hostile.url}/integrations`);
     const size = await page.evaluate(() => {
       const { body } = (globalThis as unknown as PageGlobals).document;
       return { height: body.scrollHeight, chars: body.textContent?.length ?? 0 };
@@ -421,7 +421,7 @@ describe.runIf(process.env.CLIPWRIGHT_TEST_DB !== "postgres")("marketing fixture
     expect(size.height).toBeGreaterThanOrEqual(20_000);
     expect(size.chars).toBeGreaterThan(1_000_000);
 
-    await navigate(page, `${hostile.url}/blog`);
+    await page.goto(`${hostile.url}/blog`);
     const articles = page.locator("#feed article");
     for (const atLeast of [10, 20, 30]) {
       await expect.poll(() => articles.count(), { timeout: 10_000 }).toBeGreaterThanOrEqual(atLeast);

@@ -9,7 +9,8 @@ import { parseHtml } from "../../src/pipelines/marketing/scan/html-document.js";
 import { collectImages } from "../../src/pipelines/marketing/scan/images.js";
 import { findLogo } from "../../src/pipelines/marketing/scan/logo.js";
 import { extractMetadata } from "../../src/pipelines/marketing/scan/metadata.js";
-import { extractPalette } from "../../src/pipelines/marketing/scan/palette.js";
+import { collectPaletteSamples } from "../../src/pipelines/marketing/scan/palette.js";
+import { mergePalette } from "../../src/pipelines/marketing/scan/palette-merge.js";
 import { type ResponseLog, watchResponses } from "../../src/pipelines/marketing/scan/responses.js";
 import { takeScreenshots } from "../../src/pipelines/marketing/scan/screenshots.js";
 import { type MarketingSite, SAAS_SITE, startMarketingSite } from "../support/marketing-sites.js";
@@ -52,6 +53,12 @@ async function open(page: Page, url: string): Promise<ResponseLog> {
   await page.waitForLoadState("networkidle");
   await passOverScreens(page, Math.min(height, 8_000), 0, 8_000);
   return log;
+}
+
+/** One page's palette: its samples merged as the scan merges a whole source's (assemble.ts). */
+async function extractPalette(page: Page, heroShot: Buffer | null) {
+  const { samples, themeColor, noCssPalette } = await collectPaletteSamples(page, heroShot);
+  return { ...mergePalette(samples), themeColor, noCssPalette };
 }
 
 const metadataOf = async (page: Page) => extractMetadata(parseHtml(await page.content(), page.url()));

@@ -6,17 +6,13 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { systemClock } from "../../src/clock.js";
 import { BrowserPool } from "../../src/media/browser/index.js";
 import { loadFontCatalogue } from "../../src/media/fonts/catalogue.js";
-import { staticResolver } from "../../src/net/resolver.js";
-import {
-  type ScanDeps,
-  type SourceManifest,
-  type SourceScanInput,
-  scanSource,
-} from "../../src/pipelines/marketing/scan/index.js";
+import { type ScanDeps, type SourceScanInput, scanSource } from "../../src/pipelines/marketing/scan/index.js";
+import type { SourceManifest } from "../../src/pipelines/marketing/scan/manifest.js";
 import type { PipelineOutput, PipelineRun } from "../../src/pipelines/run.js";
 import { LocalStorage } from "../../src/storage/local.js";
 import { type MarketingSite, startMarketingSite } from "../support/marketing-sites.js";
 import { measureMemory, selfRss } from "../support/memory-sampler.js";
+import { staticResolver } from "../support/static-resolver.js";
 
 // Issue 19: scans of pages built to exhaust memory stay within stated bounds, for the service process
 // (this one: the scan runs in it) and for Chromium's processes. Measured from /proc (memory-sampler.ts).

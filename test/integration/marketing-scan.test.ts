@@ -9,19 +9,14 @@ import { compileValidator } from "../../src/http/validation.js";
 import { BrowserPool } from "../../src/media/browser/index.js";
 import { runFfmpeg } from "../../src/media/ffmpeg/run.js";
 import { loadFontCatalogue } from "../../src/media/fonts/catalogue.js";
-import { staticResolver } from "../../src/net/resolver.js";
-import {
-  type ScanDeps,
-  type ScanSettings,
-  SOURCE_MANIFEST_SCHEMA,
-  type SourceManifest,
-  type SourceScanInput,
-  scanSource,
-} from "../../src/pipelines/marketing/scan/index.js";
+import type { ScanSettings } from "../../src/pipelines/marketing/scan/deps.js";
+import { type ScanDeps, type SourceScanInput, scanSource } from "../../src/pipelines/marketing/scan/index.js";
+import { SOURCE_MANIFEST_SCHEMA, type SourceManifest } from "../../src/pipelines/marketing/scan/manifest.js";
 import { PipelineFailure, type PipelineOutput, type PipelineRun } from "../../src/pipelines/run.js";
 import { LocalStorage } from "../../src/storage/local.js";
 import { BROKEN_LOGO_SITE, type BrokenLogoSite, startBrokenLogoSite } from "../support/broken-logo-site.js";
 import { type MarketingSites, SAAS_SITE, SPA_SITE, startMarketingSites } from "../support/marketing-sites.js";
+import { staticResolver } from "../support/static-resolver.js";
 
 // scanSource against the fixture sites with a real fenced Chromium session and real storage. The guard
 // allows 127.0.0.1 only: the hostile site's redirects to 127.0.0.2 must be refused and never reach it.

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEFAULT_RATE_LIMITS } from "../../src/config.js";
 import { sweepExpiredArtifacts } from "../../src/jobs/sweeper.js";
-import { staticResolver } from "../../src/net/resolver.js";
 import { Harness, idem } from "../../src/testutil/harness.js";
 import { scriptedSources, seedRender } from "../support/source-jobs.js";
+import { staticResolver } from "../support/static-resolver.js";
 import { within } from "../support/wait.js";
 
 // The sources API's lifecycle (decision 0025): create, read, list, refresh into versions, cancel, delete,

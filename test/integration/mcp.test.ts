@@ -20,11 +20,11 @@ import { HTTP_BODY_LIMIT, MCP_BODY_LIMIT } from "../../src/http/body.js";
 import { MCP_PATH } from "../../src/mcp/http.js";
 import { buildToolset } from "../../src/mcp/tools.js";
 import { MOUNTED } from "../../src/mounted-operations.js";
-import { staticResolver } from "../../src/net/resolver.js";
 import type { MountedOperation } from "../../src/operations/define.js";
 import { OPERATIONS, type OperationId, type OperationRow, toolName } from "../../src/operations/registry.js";
 import { Harness, idem } from "../../src/testutil/harness.js";
 import { BIN, childEnv, ROOT } from "../support/cli-process.js";
+import { staticResolver } from "../support/static-resolver.js";
 import { JOB_TEST_OPERATIONS, scriptedJob } from "../support/test-jobs.js";
 
 // MCP over both transports with the SDK's own Client: Streamable HTTP at POST /api/v1/mcp on a

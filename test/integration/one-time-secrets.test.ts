@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { staticResolver } from "../../src/net/resolver.js";
 import { Harness, idem, type TestResponse } from "../../src/testutil/harness.js";
+import { staticResolver } from "../support/static-resolver.js";
 
 // The spec: a key's plaintext and a webhook signing secret are shown once and never retrievable.
 // Repeating the creating request under its Idempotency-Key must not hand them out again, and the

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sweepCredentials } from "../../src/domains/storyboards/credentials.js";
-import { staticResolver } from "../../src/net/resolver.js";
 import { Harness, idem } from "../../src/testutil/harness.js";
 import { FIXED_VOICES, fixedCatalog } from "../support/catalogs.js";
 import { seedStoryboard, siteBeats } from "../support/seed-storyboard.js";
+import { staticResolver } from "../support/static-resolver.js";
 
 /**
  * POST /storyboards/{id}/renders and POST /renders up to the job's creation (no workers run here):

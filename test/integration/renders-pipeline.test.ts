@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { renderJob } from "../../src/jobs/catalogue.js";
-import { watermarkBox } from "../../src/media/compose/index.js";
+import { watermarkBox } from "../../src/media/captions/ass.js";
 import { measureLoudness } from "../../src/media/ffmpeg/loudness.js";
 import { probe } from "../../src/media/ffmpeg/probe.js";
 import { runFfmpeg } from "../../src/media/ffmpeg/run.js";

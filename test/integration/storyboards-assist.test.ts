@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { staticResolver } from "../../src/net/resolver.js";
 import { Harness, idem } from "../../src/testutil/harness.js";
 import { DEMO_EMAIL, DEMO_PASSWORD, type Site, startSite } from "../support/site-server.js";
+import { staticResolver } from "../support/static-resolver.js";
 
 /** POST /storyboards/hint/improve, POST /storyboards/suggestions, and storyboards planned signed in. */
 

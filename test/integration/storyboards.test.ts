@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sweepExpiredArtifacts } from "../../src/jobs/sweeper.js";
 import { BrowserPool, locate } from "../../src/media/browser/index.js";
-import { staticResolver } from "../../src/net/resolver.js";
 import { Harness, idem } from "../../src/testutil/harness.js";
 import { type Site, startSite } from "../support/site-server.js";
+import { staticResolver } from "../support/static-resolver.js";
 
 const RESOLVER = staticResolver({ "private.example": ["10.0.0.5"] });
 const CONFIG = { allowPrivateHosts: ["127.0.0.1"] };

@@ -6,6 +6,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest
 import { EspeakEngine } from "../../src/media/tts/espeak.js";
 import { parseWav } from "../../src/media/tts/wav.js";
 import { Harness } from "../../src/testutil/harness.js";
+import { fixedCatalog } from "../support/catalogs.js";
 
 const START = new Date("2026-03-10T22:00:00.000Z");
 const preview = (h: Harness, token: string, body: unknown) => h.request("POST", "/voices/preview", { token, body });
@@ -216,6 +217,9 @@ describe("voice preview without the engine", () => {
     h = await Harness.start({
       rateStore: "memory",
       clockStart: START,
+      // The catalogue lists espeak-ng's voices (read while it was installed, say) but the program the
+      // preview runs is gone: detection at this path would list no espeak-ng voice at all.
+      catalog: fixedCatalog(),
       config: { espeakBinary: "/nonexistent/espeak-ng", voicePreviewDaily: { perCaller: 1, global: 100 } },
     });
   });

@@ -3,8 +3,9 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { BrowserPool, type BrowserSession, type CaptureSpec } from "../../src/media/browser/index.js";
 import { type EgressProxy, startEgressProxy } from "../../src/net/egress/proxy.js";
 import { sitePolicy } from "../../src/net/guard.js";
-import { type Resolver, staticResolver } from "../../src/net/resolver.js";
+import type { Resolver } from "../../src/net/resolver.js";
 import { type Recorder, startRecorder } from "../support/recorder-server.js";
+import { staticResolver } from "../support/static-resolver.js";
 
 // Real Chromium behind the per-session egress proxy. The fixture site is on 127.0.0.1 (named by the test
 // allow-list); the second server is on 127.0.0.2, a loopback address nobody allowed. Whatever the page

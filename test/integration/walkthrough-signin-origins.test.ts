@@ -2,7 +2,6 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { BrowserPool, type CaptureSpec } from "../../src/media/browser/index.js";
 import { startEgressProxy } from "../../src/net/egress/proxy.js";
 import { sitePolicy } from "../../src/net/guard.js";
-import { staticResolver } from "../../src/net/resolver.js";
 import { openFencedSession } from "../../src/pipelines/walkthrough/fenced-session.js";
 import { SignInError, signIn } from "../../src/pipelines/walkthrough/sign-in.js";
 import { signInWithinApprovedOrigins } from "../../src/pipelines/walkthrough/sign-in-fenced.js";
@@ -10,6 +9,7 @@ import { Harness } from "../../src/testutil/harness.js";
 import { type Recorder, type RecorderHandler, startRecorder } from "../support/recorder-server.js";
 import { planSignedIn } from "../support/seed-storyboard.js";
 import { DEMO_EMAIL, DEMO_PASSWORD, type Site, startSite } from "../support/site-server.js";
+import { staticResolver } from "../support/static-resolver.js";
 
 // Demo credentials are typed only into approved origins (the login URL's and additionalLoginOrigins).
 // The unapproved origin is a server on 127.0.0.2 that serves a convincing sign-in form, logs every

@@ -1,11 +1,11 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { BrowserPool, type BrowserSession, type CaptureSpec } from "../../src/media/browser/index.js";
-import { staticResolver } from "../../src/net/resolver.js";
 import { type FencedSession, openFencedSession } from "../../src/pipelines/walkthrough/fenced-session.js";
 import { SignInError, signIn } from "../../src/pipelines/walkthrough/sign-in.js";
 import { Harness } from "../../src/testutil/harness.js";
 import { planSignedIn } from "../support/seed-storyboard.js";
 import { DEMO_EMAIL, DEMO_PASSWORD, type Site, startSite } from "../support/site-server.js";
+import { staticResolver } from "../support/static-resolver.js";
 
 // Real Chromium against the fixture site. Browser work has no database: sqlite project only.
 const browserOnly = describe.runIf(process.env.CLIPWRIGHT_TEST_DB !== "postgres");

@@ -3,7 +3,6 @@ import { emitEvent } from "../../src/domains/webhooks/emit.js";
 import { toEnvelope } from "../../src/jobs/envelope.js";
 import { artifactSigner } from "../../src/jobs/settle.js";
 import { findJobById } from "../../src/jobs/store.js";
-import { closePinnedAgents } from "../../src/net/pinned-request.js";
 import { Harness, idem } from "../../src/testutil/harness.js";
 import { verifyWebhook } from "../../src/webhooks/verify.js";
 import { JOB_TEST_OPERATIONS, scriptedJob } from "../support/test-jobs.js";
@@ -27,7 +26,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await h.close();
   await recv.close();
-  await closePinnedAgents();
 });
 
 type User = Awaited<ReturnType<Harness["user"]>>;

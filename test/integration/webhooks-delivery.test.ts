@@ -1,9 +1,8 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { closePinnedAgents } from "../../src/net/pinned-request.js";
-import { staticResolver } from "../../src/net/resolver.js";
 import { Harness, idem } from "../../src/testutil/harness.js";
 import { verifyWebhook } from "../../src/webhooks/verify.js";
 import { startWorkers } from "../../src/workers.js";
+import { staticResolver } from "../support/static-resolver.js";
 import { gate, JOB_TEST_OPERATIONS, type Script, scriptedJob } from "../support/test-jobs.js";
 import { within } from "../support/wait.js";
 import {
@@ -41,7 +40,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await h.close();
   await recv.close();
-  await closePinnedAgents();
 });
 
 // Every endpoint is deleted after its test, so no retry of one test fires when a later one moves the clock.

@@ -1,8 +1,8 @@
 import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { staticResolver } from "../../src/net/resolver.js";
 import { Harness, idem } from "../../src/testutil/harness.js";
 import { EVENT_TYPES } from "../../src/webhooks/index.js";
+import { staticResolver } from "../support/static-resolver.js";
 
 // Endpoint management through HTTP. Workers are off: nothing is ever sent from this file, so the
 // public addresses in the resolver table below are never connected to. Deliveries: webhooks-delivery.test.ts.

@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { closePinnedAgents } from "../../src/net/pinned-request.js";
-import { staticResolver } from "../../src/net/resolver.js";
 import { Harness, idem } from "../../src/testutil/harness.js";
+import { staticResolver } from "../support/static-resolver.js";
 import { type Receiver, startReceiver } from "../support/webhook-receiver.js";
 
 // One account's backlog for a slow receiver must not hold every delivery slot. The dispatcher here has
@@ -25,7 +24,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await recv.close();
   await h.close();
-  await closePinnedAgents();
 });
 
 type User = Awaited<ReturnType<Harness["user"]>>;

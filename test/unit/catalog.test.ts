@@ -2,6 +2,7 @@ import type { TSchema } from "@sinclair/typebox";
 import { Ajv } from "ajv";
 import addFormats from "ajv-formats";
 import { describe, expect, it } from "vitest";
+import { loadConfig } from "../../src/config.js";
 import { ApiError } from "../../src/contract/errors.js";
 import {
   buildCatalog,
@@ -190,9 +191,11 @@ describe("buildCatalog", () => {
 });
 
 describe("loadCatalog on this machine", () => {
+  // The programs as configured by default: what the app detects with, and what synthesis runs.
+  const configured = loadConfig({ CLIPWRIGHT_ENV: "test" });
   // espeak-ng is one of the service's required engines (as in tts-espeak.test.ts): no skip when it is missing.
   it("lists the installed espeak-ng voices", async () => {
-    const catalog = await loadCatalog();
+    const catalog = await loadCatalog(configured);
     expect(catalog.voices.length).toBeGreaterThan(0);
     const ids = catalog.voices.map((v) => v.id);
     expect(new Set(ids).size).toBe(ids.length);
@@ -204,11 +207,10 @@ describe("loadCatalog on this machine", () => {
     }
     // festival and its HTS voice are installed by scripts/setup.mjs like espeak-ng: the natural voice is the default.
     expect(catalog.defaults.voiceId).toBe("festival:cmu_us_slt_arctic_hts");
-    expect(await loadCatalog()).toBe(catalog); // engines are read once
   });
 
   it("lists festival's natural US English voice, the default for English; espeak-ng keeps the other languages", async () => {
-    const catalog = await loadCatalog();
+    const catalog = await loadCatalog(configured);
     expect(catalog.voices.find((v) => v.id === "festival:cmu_us_slt_arctic_hts")).toMatchObject({
       language: "en-US",
       languages: ["en-US", "en"],
@@ -223,8 +225,8 @@ describe("loadCatalog on this machine", () => {
     expect(findLanguage(catalog, "fr")?.defaultVoiceId).toMatch(/^espeak-ng:/);
   });
 
-  it("falls back to espeak-ng's English when festival is missing", async () => {
-    const catalog = await loadCatalog({ festivalBinary: "/nonexistent/festival" });
+  it("falls back to espeak-ng's English when festival's text2wave is missing", async () => {
+    const catalog = await loadCatalog({ ...configured, text2waveBinary: "/nonexistent/text2wave" });
     expect(catalog.voices.some((v) => v.engine === "festival")).toBe(false);
     expect(catalog.defaults.voiceId).toBe("espeak-ng:en-us");
     expect(findLanguage(catalog, "en")?.defaultVoiceId).toBe("espeak-ng:en-us");
@@ -233,7 +235,7 @@ describe("loadCatalog on this machine", () => {
   it("answers an empty voice list when no engine is installed", async () => {
     const catalog = await loadCatalog({
       espeakBinary: "/nonexistent/espeak-ng",
-      festivalBinary: "/nonexistent/festival",
+      text2waveBinary: "/nonexistent/text2wave",
     });
     expect(catalog.voices).toEqual([]);
     expect(catalog.plans.length).toBeGreaterThan(0);

@@ -1,10 +1,10 @@
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { cornerMask, layoutFor, renderBackground } from "../../src/media/compose/background.js";
-import { blendSprite, createPlanes, fillRgb, parseHex } from "../../src/media/compose/canvas.js";
+import { blendSprite, createPlanes, fillRgb, type Planes, parseHex } from "../../src/media/compose/canvas.js";
 import { drawRegion, mipSource } from "../../src/media/compose/resample.js";
 import { cursorSprites, placeCursor } from "../../src/media/compose/sprites.js";
-import { imageToPlanes, StillLoader } from "../../src/media/compose/stills.js";
+import { StillLoader } from "../../src/media/compose/stills.js";
 import type { Backdrop } from "../../src/media/compose/types.js";
 
 // The compositor's own terms (the catalogue's backgrounds map to these in domains/renders/render-options.ts).
@@ -28,9 +28,13 @@ function solid(width: number, height: number, rgba: [number, number, number, num
 
 const raw = (img: ReturnType<typeof solid>) =>
   sharp(img.data, { raw: { width: img.width, height: img.height, channels: 4 } });
-/** An RGBA image as the compositor's YUV planes (decoded and converted as stills are). */
-const toPlanes = (img: ReturnType<typeof solid>) => imageToPlanes(raw(img));
 const png = (img: ReturnType<typeof solid>) => raw(img).png().toBuffer();
+/** An RGBA image as the compositor's YUV planes: a still as the StillLoader decodes and converts it. */
+async function toPlanes(img: ReturnType<typeof solid>) {
+  const viewport = { width: img.width, height: img.height, deviceScaleFactor: 1 };
+  const still = await new StillLoader(viewport).load(await png(img));
+  return still.src.levels[0] as Planes;
+}
 
 describe("YUV canvas", () => {
   it("converts colours to BT.709 limited range", async () => {

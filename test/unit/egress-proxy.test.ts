@@ -3,8 +3,9 @@ import type { Socket } from "node:net";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { type EgressProxy, startEgressProxy } from "../../src/net/egress/proxy.js";
 import { sitePolicy } from "../../src/net/guard.js";
-import { type Resolver, staticResolver } from "../../src/net/resolver.js";
+import type { Resolver } from "../../src/net/resolver.js";
 import { type Recorder, startRecorder } from "../support/recorder-server.js";
+import { staticResolver } from "../support/static-resolver.js";
 
 // The allowed site lives on 127.0.0.1 (the test allow-list names it); the second host on 127.0.0.2 is a
 // loopback address nobody allowed. Nothing may ever reach it through the proxy.

@@ -1,11 +1,6 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import {
-  type CopyBlock,
-  type CopyKind,
-  extractCopyBlocks,
-  mergeCopyBlocks,
-} from "../../src/pipelines/marketing/scan/copy-blocks.js";
+import { type CopyBlock, extractCopyBlocks, mergeCopyBlocks } from "../../src/pipelines/marketing/scan/copy-blocks.js";
 import { BLOCK_TEXT_CAP, MAX_BLOCKS } from "../../src/pipelines/marketing/scan/copy-types.js";
 import { parseHtml } from "../../src/pipelines/marketing/scan/html-document.js";
 
@@ -18,6 +13,7 @@ const blocksOf = (html: string, page = 0, url = "https://tidewell.example/") => 
     doc.close();
   }
 };
+type CopyKind = CopyBlock["kind"];
 const ofKind = <K extends CopyKind>(blocks: CopyBlock[], kind: K) =>
   blocks.filter((b): b is CopyBlock & { kind: K } => b.kind === kind);
 

@@ -4,12 +4,13 @@ import type { AddressInfo } from "node:net";
 import { setFlagsFromString } from "node:v8";
 import { runInNewContext } from "node:vm";
 import { describe, expect, it } from "vitest";
-import { type CopyBlock, type CopyKind, extractCopyBlocks } from "../../src/pipelines/marketing/scan/copy-blocks.js";
+import { type CopyBlock, extractCopyBlocks } from "../../src/pipelines/marketing/scan/copy-blocks.js";
 import { HTML_CAP_BYTES, parseHtml, stripInert } from "../../src/pipelines/marketing/scan/html-document.js";
 import { extractMainCopy } from "../../src/pipelines/marketing/scan/main-copy.js";
 import { extractMetadata } from "../../src/pipelines/marketing/scan/metadata.js";
 
 const PAGE = "https://acme.example/";
+type CopyKind = CopyBlock["kind"];
 const ofKind = <K extends CopyKind>(blocks: CopyBlock[], kind: K) =>
   blocks.filter((b): b is CopyBlock & { kind: K } => b.kind === kind);
 

@@ -13,7 +13,8 @@ import {
   type Verdict,
   webhookPolicy,
 } from "../../src/net/guard.js";
-import { type Resolver, staticResolver } from "../../src/net/resolver.js";
+import type { Resolver } from "../../src/net/resolver.js";
+import { staticResolver } from "../support/static-resolver.js";
 
 const PUBLIC_V4 = "93.184.216.34";
 const PUBLIC_V6 = "2606:2800:220:1:248:1893:25c8:1946";

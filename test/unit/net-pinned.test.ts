@@ -2,7 +2,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from "node:net";
 import { createSecureContext, createServer as createTlsServer } from "node:tls";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { closePinnedAgents, pinnedPost } from "../../src/net/pinned-request.js";
+import { PinnedAgentPool } from "../../src/net/pinned-request.js";
 
 // `.invalid` never resolves (RFC 6761): reaching the server proves the connection went to the pinned address.
 const FAKE_HOST = "hooks.test.invalid";
@@ -43,13 +43,16 @@ beforeAll(async () => {
   port = (server.address() as AddressInfo).port;
 });
 
+// The pool of this file's requests, as an app holds one: closed once the tests are done.
+const pool = new PinnedAgentPool();
+
 afterAll(async () => {
-  await closePinnedAgents();
+  await pool.close();
   server.closeAllConnections();
   await new Promise((r) => server.close(r));
 });
 
-describe("pinnedPost", () => {
+describe("PinnedAgentPool.post", () => {
   it("connects to the pinned address, never to DNS, and delivers headers and body as sent", async () => {
     const body = JSON.stringify({ id: "evt_1", type: "webhook.test" });
     const headers = {
@@ -57,7 +60,7 @@ describe("pinnedPost", () => {
       "user-agent": "Service-Webhooks/1.0",
       "service-event-id": "evt_1",
     };
-    const result = await pinnedPost(at("/ok"), body, headers, { timeoutMs: 2_000 });
+    const result = await pool.post(at("/ok"), body, headers, { timeoutMs: 2_000 });
     expect(result).toMatchObject({ status: 204 });
     const last = seen.at(-1);
     expect(last).toMatchObject({ method: "POST", path: "/ok", body });
@@ -65,32 +68,32 @@ describe("pinnedPost", () => {
   });
 
   it("accepts a Buffer body", async () => {
-    const result = await pinnedPost(at("/ok"), Buffer.from("raw bytes"), {}, { timeoutMs: 2_000 });
+    const result = await pool.post(at("/ok"), Buffer.from("raw bytes"), {}, { timeoutMs: 2_000 });
     expect(result).toMatchObject({ status: 204 });
     expect(seen.at(-1)?.body).toBe("raw bytes");
   });
 
   it("returns a 3xx as a status and never follows it", async () => {
-    const result = await pinnedPost(at("/redirect"), "{}", {}, { timeoutMs: 2_000 });
+    const result = await pool.post(at("/redirect"), "{}", {}, { timeoutMs: 2_000 });
     // A client that followed would have answered the target's 200, after the server counted it.
     expect(result).toMatchObject({ status: 302 });
     expect(redirectTargetHits).toBe(0);
   });
 
   it("drains a large response and keeps none of it", async () => {
-    const result = await pinnedPost(at("/big"), "{}", {}, { timeoutMs: 2_000 });
+    const result = await pool.post(at("/big"), "{}", {}, { timeoutMs: 2_000 });
     expect(Object.keys(result).sort()).toEqual(["ms", "status"]);
     expect(result).toMatchObject({ status: 200 });
   });
 
   it("cuts a receiver that never answers at timeoutMs", async () => {
     // The server never answers: only the budget can end this call, and it says so by its error.
-    const result = await pinnedPost(at("/hang"), "{}", {}, { timeoutMs: 300 });
+    const result = await pool.post(at("/hang"), "{}", {}, { timeoutMs: 300 });
     expect(result).toEqual({ error: "timeout", ms: expect.any(Number) });
   });
 
   it("counts the response body inside the time budget", async () => {
-    const result = await pinnedPost(at("/slow-body"), "{}", {}, { timeoutMs: 300 });
+    const result = await pool.post(at("/slow-body"), "{}", {}, { timeoutMs: 300 });
     expect(result).toMatchObject({ error: "timeout" });
   });
 
@@ -100,13 +103,24 @@ describe("pinnedPost", () => {
     const closedPort = (closed.address() as AddressInfo).port;
     await new Promise((r) => closed.close(r));
     const target = { url: new URL(`http://${FAKE_HOST}:${closedPort}/h?token=s3cr3t`), addresses: ["127.0.0.1"] };
-    const result = await pinnedPost(target, "{}", {}, { timeoutMs: 2_000 });
+    const result = await pool.post(target, "{}", {}, { timeoutMs: 2_000 });
     expect(result).toMatchObject({ error: "ECONNREFUSED" });
   });
 
   it("refuses a target without a usable address", async () => {
-    const result = await pinnedPost({ url: new URL("http://x.example/"), addresses: [] }, "{}", {}, { timeoutMs: 100 });
+    const result = await pool.post({ url: new URL("http://x.example/"), addresses: [] }, "{}", {}, { timeoutMs: 100 });
     expect(result).toMatchObject({ error: "no_address" });
+  });
+});
+
+describe("a closed PinnedAgentPool", () => {
+  it("sends nothing more: a request after close is a failure, not a new connection", async () => {
+    const closing = new PinnedAgentPool();
+    expect(await closing.post(at("/ok"), "{}", {}, { timeoutMs: 2_000 })).toMatchObject({ status: 204 });
+    const before = seen.length;
+    await closing.close();
+    expect(await closing.post(at("/ok"), "{}", {}, { timeoutMs: 2_000 })).toMatchObject({ error: "POOL_CLOSED" });
+    expect(seen.length).toBe(before);
   });
 });
 
@@ -130,7 +144,7 @@ cy50ZXN0LmludmFsaWQwCgYIKoZIzj0EAwIDSAAwRQIgNotQQiI8mHbbl3UF6iJU
 JHMUkw==
 -----END CERTIFICATE-----`;
 
-describe("pinnedPost over TLS", () => {
+describe("PinnedAgentPool.post over TLS", () => {
   it("sends the real host name in SNI and still verifies the certificate", async () => {
     const names: string[] = [];
     const context = createSecureContext({ key: KEY, cert: CERT });
@@ -145,7 +159,7 @@ describe("pinnedPost over TLS", () => {
     const tlsPort = (tls.address() as AddressInfo).port;
     try {
       const target = { url: new URL(`https://${FAKE_HOST}:${tlsPort}/h`), addresses: ["127.0.0.1"] };
-      const result = await pinnedPost(target, "{}", {}, { timeoutMs: 2_000 });
+      const result = await pool.post(target, "{}", {}, { timeoutMs: 2_000 });
       expect("error" in result ? result.error : "").toMatch(/^tls:[A-Z_]+$/);
       expect(names).toEqual([FAKE_HOST]);
     } finally {

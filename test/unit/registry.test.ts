@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { MOUNTED, PENDING } from "../../src/mounted-operations.js";
+import { MOUNTED } from "../../src/mounted-operations.js";
 import { OPERATIONS, toolName } from "../../src/operations/registry.js";
 import { GRANTABLE_SCOPES, NON_GRANTABLE_SCOPES, SCOPES } from "../../src/operations/scopes.js";
 
@@ -58,7 +58,8 @@ describe("operation registry", () => {
   });
 
   it("lists the operations still waiting for a handler (this list only shrinks)", () => {
-    expect(MOUNTED.length + PENDING.length).toBe(71);
+    const pending = OPERATIONS.filter((row) => !MOUNTED.some((m) => m.row.id === row.id));
+    expect(MOUNTED.length + pending.length).toBe(71);
     const mounted = MOUNTED.map((m) => m.row.id).sort();
     expect(mounted).toEqual(
       [
@@ -111,6 +112,6 @@ describe("operation registry", () => {
         "webhooks.update",
       ].sort(),
     );
-    expect(PENDING).toHaveLength(24);
+    expect(pending).toHaveLength(24);
   });
 });

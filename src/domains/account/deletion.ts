@@ -22,6 +22,11 @@ export function deletionRefusal(status: string): ApiError | null {
  * Starts deleting an account: from this moment every API key and session of it is refused (403
  * account_pending_deletion), in this process at once (its cached lookups are dropped) and in every
  * other within the credential cache's lifetime (each lookup reads the account's state).
+ *
+ * No operation calls it yet: a later account-deletion operation will, and tests drive it meanwhile.
+ * Kept on purpose; `@public` tells the dead-code check (knip) so.
+ *
+ * @public
  */
 export async function beginAccountDeletion(deps: Pick<DomainServices, "db" | "clock" | "auth">, accountId: string) {
   await deps.db.kysely

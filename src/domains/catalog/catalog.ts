@@ -4,7 +4,7 @@ import { PLANS, type Plan } from "./plans.js";
 import { AVATARS, BACKGROUNDS, CAPTION_STYLES, CAPTURES, ORIENTATIONS } from "./render-options.js";
 import type { LanguageOption, MarketingTemplate, RenderOptions } from "./schemas.js";
 import type { Voice } from "./voice.js";
-import { compareIds, type DetectOptions, detectVoices } from "./voices.js";
+import { compareIds, detectVoices, type EngineBinaries } from "./voices.js";
 
 export type { Plan } from "./plans.js";
 export type { LanguageOption, MarketingTemplate, RenderOptions } from "./schemas.js";
@@ -124,21 +124,12 @@ export function buildCatalog(voiceList: readonly Voice[]): Catalog {
   };
 }
 
-export type LoadCatalogOptions = DetectOptions;
-
-const loaded = new Map<string, Promise<Catalog>>();
-
 /**
- * Reads the installed voice engines (espeak-ng, festival when present) once per set of options; later
- * calls share the result, so building many apps in tests runs the engines once. Never rejects: a
- * missing engine means fewer voices, and the caller decides whether zero voices is acceptable.
+ * Reads the installed voice engines (espeak-ng, festival when present) at the configured programs, the
+ * ones synthesis runs. Each call runs the engines: the app reads them once and holds the result in its
+ * Deps. Never rejects: a missing engine means fewer voices, and the caller decides whether zero voices
+ * is acceptable.
  */
-export function loadCatalog(opts: LoadCatalogOptions = {}): Promise<Catalog> {
-  const key = JSON.stringify([opts.espeakBinary, opts.festivalBinary, opts.timeoutMs]);
-  let catalog = loaded.get(key);
-  if (!catalog) {
-    catalog = detectVoices(opts).then(buildCatalog);
-    loaded.set(key, catalog);
-  }
-  return catalog;
+export async function loadCatalog(binaries: EngineBinaries): Promise<Catalog> {
+  return buildCatalog(await detectVoices(binaries));
 }

@@ -125,19 +125,22 @@ export function runQuietly(binary: string, args: string[], timeoutMs: number): P
   });
 }
 
-export interface DetectOptions {
-  espeakBinary?: string;
-  festivalBinary?: string;
-  timeoutMs?: number;
+/** The programs synthesis runs (Config's espeakBinary and text2waveBinary): detection asks the same ones. */
+export interface EngineBinaries {
+  espeakBinary: string;
+  text2waveBinary: string;
 }
 
+/** An engine that has not listed its voices by then counts as missing (text2wave starts in ~1 s cold). */
+const DETECT_TIMEOUT_MS = 5_000;
+
 /** Voices of the installed engines, sorted by id. A missing engine contributes nothing and logs nothing. */
-export async function detectVoices(opts: DetectOptions = {}): Promise<Voice[]> {
-  const timeout = opts.timeoutMs ?? 5_000;
+export async function detectVoices(binaries: EngineBinaries): Promise<Voice[]> {
   const [espeak, festival] = await Promise.all([
-    runQuietly(opts.espeakBinary ?? "espeak-ng", ["--voices"], timeout),
-    // Command-line arguments starting with "(" are evaluated by festival; -b exits afterwards.
-    runQuietly(opts.festivalBinary ?? "festival", ["-b", "(print (voice.list))"], timeout),
+    runQuietly(binaries.espeakBinary, ["--voices"], DETECT_TIMEOUT_MS),
+    // text2wave evaluates an `-eval` argument that starts with "(" before reading any text; quitting
+    // there lists the voices of the festival that synthesis will run, and never reads standard input.
+    runQuietly(binaries.text2waveBinary, ["-eval", "(begin (print (voice.list)) (quit))"], DETECT_TIMEOUT_MS),
   ]);
   const voices = [
     ...(espeak ? espeakVoices(parseEspeakVoices(espeak)) : []),

@@ -1,7 +1,6 @@
 import { Type } from "@sinclair/typebox";
 import { ApiError } from "../../contract/errors.js";
 import { inspectUrl, sitePolicy } from "../../net/guard.js";
-import { pinnedGetText } from "../../net/pinned-request.js";
 import { ok } from "../../operations/define.js";
 import { type DomainServices, defineOperation } from "../services.js";
 import { readPage, type SiteOutline } from "./page-outline.js";
@@ -41,7 +40,7 @@ const MAX_REDIRECTS = 3;
 
 /** The start page's HTML, each hop through the URL guard and fetched from the address it checked. */
 async function fetchStartPage(
-  deps: Pick<DomainServices, "config" | "resolver">,
+  deps: Pick<DomainServices, "config" | "resolver" | "pinnedAgents">,
   raw: string,
 ): Promise<{ url: URL; html: string }> {
   let next = raw;
@@ -49,7 +48,7 @@ async function fetchStartPage(
     checkSiteAllowed(next);
     const verdict = await inspectUrl(next, sitePolicy(deps.config), deps.resolver);
     if (!verdict.ok) throw siteUrlError(verdict);
-    const page = await pinnedGetText(verdict, {
+    const page = await deps.pinnedAgents.getText(verdict, {
       timeoutMs: FETCH_TIMEOUT_MS,
       maxBytes: MAX_PAGE_BYTES,
       headers: { accept: "text/html", "user-agent": "Clipwright/1.0 (+walkthrough planner)" },

@@ -5,7 +5,6 @@ import { uuidv7 } from "../../ids.js";
 import { Poller } from "../../jobs/poller.js";
 import { artifactSigner } from "../../jobs/settle.js";
 import { deliveryBlockedReason, inspectUrl, webhookPolicy } from "../../net/guard.js";
-import { pinnedPost } from "../../net/pinned-request.js";
 import { deliveryHeaders } from "../../webhooks/signature.js";
 import type { DomainServices } from "../services.js";
 import { bodyToSend } from "./emit.js";
@@ -33,14 +32,17 @@ export class WebhookDispatcher {
     (err) => this.deps.log.error({ err }, "claiming deliveries failed"),
   );
   private closed = false;
+  private stopListening: (() => void) | undefined;
 
   constructor(
     private readonly deps: DomainServices,
     private readonly slots: Config["webhookSlots"] = deps.config.webhookSlots,
   ) {}
 
+  /** Polls, and also answers the app's wake-up for deliveries (Deps.wake) until closed. */
   start(): void {
     this.closed = false;
+    this.stopListening ??= this.deps.wake.deliveries.listen(() => this.wake());
     this.poller.start();
   }
 
@@ -59,6 +61,8 @@ export class WebhookDispatcher {
 
   async close(): Promise<void> {
     this.closed = true;
+    this.stopListening?.();
+    this.stopListening = undefined;
     await this.poller.stop();
     await Promise.allSettled(this.active);
   }
@@ -104,7 +108,7 @@ export class WebhookDispatcher {
 
   /** One attempt of one delivery, from check to record. */
   private async attempt(id: string): Promise<void> {
-    const { db, clock, config, resolver, vault } = this.deps;
+    const { db, clock, config, resolver, vault, pinnedAgents } = this.deps;
     const row = await db.kysely
       .selectFrom("webhook_deliveries as d")
       .innerJoin("webhook_endpoints as e", "e.id", "d.endpoint_id")
@@ -147,7 +151,7 @@ export class WebhookDispatcher {
       timestampSeconds: Math.floor(clock.now().getTime() / 1000),
       rawBody: body,
     });
-    const result = await pinnedPost({ url: verdict.url, addresses: verdict.addresses }, body, headers, {
+    const result = await pinnedAgents.post({ url: verdict.url, addresses: verdict.addresses }, body, headers, {
       timeoutMs: config.webhookTimeoutMs,
     });
     if ("status" in result && result.status >= 200 && result.status < 300) {

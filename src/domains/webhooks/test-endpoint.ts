@@ -35,7 +35,7 @@ export const testEndpoint = defineOperation({
       if (deliveryId === undefined) throw new ApiError("webhook_endpoint_disabled");
       return { eventId: emitted.eventId, deliveryId };
     });
-    deps.wake.deliveries();
+    deps.wake.deliveries.notify();
     return { status: 202, body: { deliveryId, eventId } };
   },
 });

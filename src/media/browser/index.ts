@@ -1,5 +1,5 @@
-export type { Box, Target } from "./actions.js";
-export { boundingBox, click, hover, locate, navigate, scrollBy, scrollTo, type } from "./actions.js";
+export type { Target } from "./actions.js";
+export { locate } from "./actions.js";
 export type { ClipOptions, RecordedClip } from "./clip.js";
 export { ClipCamera } from "./clip.js";
 export { type ConsentOptions, type ConsentOutcome, dismissConsent, type TimeLeft } from "./consent.js";

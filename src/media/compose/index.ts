@@ -21,7 +21,6 @@ import { StillLoader } from "./stills.js";
 import { computeTimeline, motionPhases } from "./timeline.js";
 import type { ComposedVideo, ComposeInput } from "./types.js";
 
-export { watermarkBox } from "../captions/ass.js";
 export { StillPreload } from "./scene-stills.js";
 export type * from "./types.js";
 

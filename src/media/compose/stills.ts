@@ -75,14 +75,6 @@ async function toPlanes(ycc: Buffer, width: number, height: number): Promise<Pla
   return p;
 }
 
-/**
- * An image (PNG, or anything sharp reads) as YUV 4:2:0; transparent pixels are composited over white,
- * which is what a page with no background paints.
- */
-export async function imageToPlanes(image: Sharp): Promise<Planes> {
-  return (await convert(image, null)).planes;
-}
-
 async function convert(image: Sharp, fitTo: Size | null): Promise<{ planes: Planes; fitted: Planes | null }> {
   const { data, info } = await image
     .flatten({ background: "#ffffff" })

@@ -1,23 +1,13 @@
 import { createHash, randomBytes } from "node:crypto";
 import { createReadStream } from "node:fs";
-import { readdir, rename, rm, stat } from "node:fs/promises";
+import { rename, rm, stat } from "node:fs/promises";
 import { dirname, join, resolve } from "node:path";
 import { probe } from "./probe.js";
 import { FfmpegError, type RunControl, runFfmpeg } from "./run.js";
 
 /**
- * Encoding for playback anywhere: H.264 (libx264, yuv420p) + AAC in MP4 with the moov atom first
- * (faststart: a browser starts playing before the download ends), a JPEG poster, and a WAV narration
- * track assembled from per-beat segments.
- *
- * Timing contract: the video is exactly `frames / fps` seconds (every PNG becomes exactly one frame, no
- * frame is dropped or duplicated: `-fps_mode passthrough` + `trim=end_frame=N`), and the audio is padded with
- * silence or trimmed to exactly that many 48 kHz samples (`apad=whole_dur`, `atrim=end_sample`), so the
- * only audio/video difference left is AAC's frame granularity (≤ 1024 samples ≈ 21 ms, far less in
- * practice because the MP4 edit list trims the priming and the padding).
- *
- * Audio input: `encodeVideo` takes ONE WAV file (any sample rate / channel count). For several narration
- * segments, build that file first with `concatAudio(segments, totalSeconds, out)`.
+ * The ffmpeg steps around a render's streamed video (encode-stream.ts) and mux (mux.ts): the narration
+ * placed into one WAV, the AAC settings that fit it to the video's length, and the poster frame.
  *
  * Paths are resolved to absolute paths before they reach ffmpeg, so a file name can never be read as an
  * option or a protocol. Outputs are written to a temporary name in the same directory and renamed into
@@ -25,33 +15,11 @@ import { FfmpegError, type RunControl, runFfmpeg } from "./run.js";
  */
 
 export const AUDIO_SAMPLE_RATE = 48_000;
-const FRAME_PATTERN = /^frame-(\d{6})\.png$/;
 
 export interface Artifact {
   path: string;
   bytes: number;
   sha256: string;
-}
-
-export interface EncodeVideoOptions extends RunControl {
-  /** Directory holding frame-000001.png, frame-000002.png, … (contiguous numbering, any first number). */
-  frames: string;
-  fps: number;
-  /** One WAV file; padded with silence or trimmed to the video's exact length. */
-  audio?: string;
-  /** Output size; frames of another size are scaled to fit and padded (black), aspect ratio kept. Even numbers. */
-  width: number;
-  height: number;
-  out: string;
-  /** libx264 CRF (default 23). */
-  crf?: number;
-  /** libx264 preset (default "veryfast"). */
-  preset?: "ultrafast" | "superfast" | "veryfast";
-}
-
-export interface EncodedVideo extends Artifact {
-  frames: number;
-  durationSeconds: number;
 }
 
 export async function sha256File(path: string): Promise<string> {
@@ -95,33 +63,6 @@ function control(opts: RunControl): RunControl {
   return c;
 }
 
-/** Numbers of the frame-NNNNNN.png files in `dir`; they must be contiguous (the image2 reader stops at a gap). */
-export async function listFrames(dir: string): Promise<{ first: number; count: number }> {
-  const numbers = (await readdir(dir))
-    .map((name) => FRAME_PATTERN.exec(name)?.[1])
-    .filter((n): n is string => n !== undefined)
-    .map(Number)
-    .sort((a, b) => a - b);
-  const first = numbers[0];
-  if (first === undefined) throw new RangeError(`no frame-NNNNNN.png files in ${dir}`);
-  numbers.forEach((n, i) => {
-    if (n !== first + i)
-      throw new RangeError(`frame numbering has a gap before frame-${String(n).padStart(6, "0")}.png`);
-  });
-  return { first, count: numbers.length };
-}
-
-function checkSize(width: number, height: number): void {
-  for (const [name, v] of [
-    ["width", width],
-    ["height", height],
-  ] as const) {
-    if (!Number.isInteger(v) || v < 2 || v > 8192 || v % 2 !== 0) {
-      throw new RangeError(`${name} must be an even integer between 2 and 8192 (yuv420p), got ${v}`);
-    }
-  }
-}
-
 /**
  * Maps input `input`'s audio, padded with silence or trimmed to exactly `samples` at 48 kHz, to stereo
  * AAC: the audio ends where the video does (the only difference left is AAC's frame granularity).
@@ -146,72 +87,6 @@ export function fittedAacArgs(input: number, samples: number): string[] {
 /** Samples of `seconds` at 48 kHz, rounded. */
 function samplesOf(seconds: number): number {
   return Math.round(seconds * AUDIO_SAMPLE_RATE);
-}
-
-export async function encodeVideo(opts: EncodeVideoOptions): Promise<EncodedVideo> {
-  checkSize(opts.width, opts.height);
-  if (!Number.isFinite(opts.fps) || opts.fps <= 0 || opts.fps > 120)
-    throw new RangeError(`fps out of range: ${opts.fps}`);
-  if (opts.signal?.aborted) {
-    throw new FfmpegError("ffmpeg aborted before start", "aborted", {
-      binary: "ffmpeg",
-      args: [],
-      cause: opts.signal.reason,
-    });
-  }
-  const framesDir = resolve(opts.frames);
-  const { first, count } = await listFrames(framesDir);
-  const durationSeconds = count / opts.fps;
-  const out = resolve(opts.out);
-  const { width: w, height: h } = opts;
-
-  // trim=end_frame (not -frames:v, which would close the whole output and cut the audio short).
-  const videoFilter = [
-    `trim=end_frame=${count}`,
-    `scale=${w}:${h}:force_original_aspect_ratio=decrease:flags=lanczos`,
-    `pad=${w}:${h}:(ow-iw)/2:(oh-ih)/2:color=black`,
-    "setsar=1",
-    "format=yuv420p",
-  ].join(",");
-
-  const args = (tmp: string): string[] => {
-    const a = [
-      "-framerate",
-      String(opts.fps),
-      "-start_number",
-      String(first),
-      "-f",
-      "image2",
-      "-i",
-      join(framesDir, "frame-%06d.png"),
-    ];
-    if (opts.audio) a.push("-i", resolve(opts.audio));
-    a.push("-map", "0:v:0", "-vf", videoFilter);
-    a.push(
-      "-c:v",
-      "libx264",
-      "-preset",
-      opts.preset ?? "veryfast",
-      "-crf",
-      String(opts.crf ?? 23),
-      "-pix_fmt",
-      "yuv420p",
-      "-profile:v",
-      "high",
-      "-g",
-      String(Math.max(1, Math.round(opts.fps * 2))),
-      "-fps_mode",
-      "passthrough",
-    );
-    if (opts.audio) {
-      a.push(...fittedAacArgs(1, samplesOf(durationSeconds)));
-    }
-    a.push("-map_metadata", "-1", "-movflags", "+faststart", "-f", "mp4", tmp);
-    return a;
-  };
-
-  const artifact = await writeVia(out, args, control(opts));
-  return { ...artifact, frames: count, durationSeconds };
 }
 
 export interface PosterOptions extends RunControl {

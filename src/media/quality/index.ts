@@ -5,7 +5,7 @@ import { captionFigures, parseVtt } from "./caption-figures.js";
 import { type QualityInput, type QualityReport, qualityReport } from "./report.js";
 
 export { countWords } from "./caption-figures.js";
-export type { QualityCheck, QualityReport } from "./report.js";
+export type { QualityReport } from "./report.js";
 
 /**
  * Measures a rendered video as delivered (its MP4 and WebVTT files) and judges it: one ffmpeg decode of

@@ -114,7 +114,6 @@ const nl: Phrases = {
 const TABLES = { en, de, fr, es, it, pt, nl } as const;
 
 export type NarrationLanguage = keyof typeof TABLES;
-export const NARRATION_LANGUAGES = Object.keys(TABLES) as NarrationLanguage[];
 
 /** "fr-FR" → fr; null, empty or an unknown language → en (recorded as the plan's narrationLanguage). */
 export function narrationLanguageOf(language: string | null | undefined): NarrationLanguage {

@@ -7,7 +7,7 @@ import type { ScanDocument } from "./html-document.js";
 import { type JsonLdFaq, readJsonLd } from "./json-ld.js";
 import { cutAtSentence, normaliseSpace } from "./text.js";
 
-export type { CopyBlock, CopyKind } from "./copy-types.js";
+export type { CopyBlock } from "./copy-types.js";
 
 /**
  * A page's copy cut into the blocks a marketing video is written from (decision 0025). The shapes are

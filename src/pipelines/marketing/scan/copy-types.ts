@@ -24,4 +24,3 @@ export type CopyBlock =
     })
   | (Base & { kind: "faq"; title: string; text: string })
   | (Base & { kind: "call_to_action"; text: string; href: string | null });
-export type CopyKind = CopyBlock["kind"];

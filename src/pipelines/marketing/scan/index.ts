@@ -4,9 +4,8 @@ import type { SourceScanInput } from "./input.js";
 import { renderSource } from "./render-source.js";
 import { scanUrl } from "./scan-job.js";
 
-export type { ScanDeps, ScanSettings } from "./deps.js";
+export type { ScanDeps } from "./deps.js";
 export type { SourceScanInput } from "./input.js";
-export { SOURCE_MANIFEST_SCHEMA, type SourceManifest } from "./manifest.js";
 
 /**
  * The pipeline of both source job kinds (`marketing.source_scan`: a first scan or a render source;

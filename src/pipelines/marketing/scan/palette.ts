@@ -3,28 +3,13 @@ import { applyPaletteSync, buildPaletteSync, utils } from "image-q";
 import type { Page } from "playwright-core";
 import sharp from "sharp";
 import { evaluateIsolated, isRecord, list, num, str } from "./in-page.js";
-import {
-  type ColourSample,
-  mergePalette,
-  type PaletteColour,
-  type SampleKind,
-  type SuggestedColors,
-} from "./palette-merge.js";
+import type { ColourSample, SampleKind } from "./palette-merge.js";
 
 /**
  * The palette extractor: the computed colours a page paints (its background, surfaces such as the header
  * and hero, buttons, links and text, each weighted by painted area), its `theme-color`, and the hero
  * screenshot quantised to 8 colours (image-q's RgbQuant) — merged by palette-merge.ts.
  */
-
-export interface PaletteResult {
-  colours: PaletteColour[];
-  suggestedColors: SuggestedColors;
-  /** The page's `theme-color` as `#rrggbb`, when it names a colour. */
-  themeColor: string | null;
-  /** CSS gave no surface, button or link colour (the read failed, or the page paints none): warn `no_css_palette`. */
-  noCssPalette: boolean;
-}
 
 /** Bounds of the in-page read: elements walked, samples returned, document depth considered (CSS px). */
 const MAX_ELEMENTS = 4_000;
@@ -170,10 +155,4 @@ export async function collectPaletteSamples(page: Page, heroShot?: Buffer | null
   const pixels = heroShot ? await quantiseShot(heroShot).catch(() => []) : [];
   const theme: ColourSample[] = themeColor ? [{ colour: themeColor, kind: "theme-color", weight: 0 }] : [];
   return { samples: [...samples, ...theme, ...pixels], themeColor, noCssPalette };
-}
-
-/** One page's palette: its samples merged (palette-merge.ts). */
-export async function extractPalette(page: Page, heroShot?: Buffer | null): Promise<PaletteResult> {
-  const { samples, themeColor, noCssPalette } = await collectPaletteSamples(page, heroShot);
-  return { ...mergePalette(samples), themeColor, noCssPalette };
 }
