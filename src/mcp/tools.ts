@@ -1,5 +1,6 @@
 import type { TObject, TSchema } from "@sinclair/typebox";
 import type { MountedOperation } from "../operations/define.js";
+import { takesBody } from "../operations/refusals.js";
 import { toolName } from "../operations/registry.js";
 import { SPENDING_SCOPES } from "../operations/scopes.js";
 
@@ -102,7 +103,7 @@ function buildTool(op: MountedOperation, gets: readonly MountedOperation[]): Mcp
     if (!path.includes(extra)) throw new Error(`${row.id}: params schema names "${extra}", which ${row.path} lacks`);
   }
   const query = partArguments(impl.query, "query parameter", add);
-  const body = row.method === "GET" ? new Set<string>() : partArguments(impl.body, "body field", add);
+  const body = takesBody(row) ? partArguments(impl.body, "body field", add) : new Set<string>();
   if (row.idempotent) {
     add(
       IDEMPOTENCY_ARGUMENT,
