@@ -1,6 +1,6 @@
 import { type TObject, type TSchema, Type } from "@sinclair/typebox";
 import type { MountedOperation } from "../operations/define.js";
-import { ACCOUNT_GONE, rowRefusals, takesBody } from "../operations/refusals.js";
+import { ACCOUNT_GONE, acceptsApiKey, rowRefusals, takesBody } from "../operations/refusals.js";
 import { API_PREFIX, toolName } from "../operations/registry.js";
 import { SPENDING_SCOPES } from "../operations/scopes.js";
 import { ERROR_CODES, type ErrorCode } from "./error-codes.js";
@@ -150,12 +150,12 @@ export function buildOpenApi(ops: MountedOperation[], publicRoutes: PublicRoute[
         `Scopes: ${row.scopes.join(", ")}. Rate class: ${row.rateClass}.`,
         spends ? "Spends video seconds." : "Spends no video seconds.",
         row.async ? "Asynchronous: answers 202 with a job to poll." : "",
-        row.dashboardOnly ? "Dashboard session only; API keys are refused." : "",
+        acceptsApiKey(row) ? "" : "Dashboard session only; API keys are refused.",
       ]
         .filter(Boolean)
         .join(" "),
       tags: [row.id.split(".")[0]],
-      security: row.dashboardOnly ? [{ session: [] }] : [{ bearer: [] }, { apiKey: [] }],
+      security: acceptsApiKey(row) ? [{ bearer: [] }, { apiKey: [] }] : [{ session: [] }],
       parameters: [...parameters("path", impl.params), ...parameters("query", impl.query), ...headerParams],
       ...(takesBody(row)
         ? {
@@ -172,8 +172,8 @@ export function buildOpenApi(ops: MountedOperation[], publicRoutes: PublicRoute[
       "x-rate-class": row.rateClass,
       "x-async": row.async,
       "x-idempotent": row.idempotent,
-      "x-dashboard-only": row.dashboardOnly,
-      ...(row.dashboardOnly ? {} : { "x-mcp-tool": toolName(row.id) }),
+      "x-dashboard-only": !acceptsApiKey(row),
+      ...(acceptsApiKey(row) ? { "x-mcp-tool": toolName(row.id) } : {}),
     };
     paths[row.path] ??= {};
     (paths[row.path] as Record<string, unknown>)[row.method.toLowerCase()] = operation;

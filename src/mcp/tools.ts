@@ -1,6 +1,6 @@
 import type { TObject, TSchema } from "@sinclair/typebox";
 import type { MountedOperation } from "../operations/define.js";
-import { takesBody } from "../operations/refusals.js";
+import { acceptsApiKey, takesBody } from "../operations/refusals.js";
 import { toolName } from "../operations/registry.js";
 import { SPENDING_SCOPES } from "../operations/scopes.js";
 
@@ -61,7 +61,7 @@ const pathParams = (path: string): string[] => [...path.matchAll(/\{(\w+)\}/g)].
 const MERGEABLE = new Set(["type", "properties", "required", "additionalProperties", "description", "title"]);
 
 export function buildToolset(operations: readonly MountedOperation[]): Toolset {
-  const callable = operations.filter((m) => !m.row.dashboardOnly);
+  const callable = operations.filter((m) => acceptsApiKey(m.row));
   const gets = callable.filter((m) => m.row.method === "GET");
   const tools = callable.map((op) => buildTool(op, gets));
   const byName = new Map<string, McpTool>();
