@@ -66,7 +66,6 @@ async function asJobRun(signal: AbortSignal, work: () => Promise<PipelineOutput>
 /** walkthrough.storyboard: explores a site into a plan (pipelines/walkthrough/storyboard-job.ts). */
 export const storyboardJob = defineJob<StoryboardJobInput>({
   kind: "walkthrough.storyboard",
-  eventFamily: "storyboard",
   maxAttempts: 2,
   retryDelayMs: () => 10_000,
   run: (ctx) => asJobRun(ctx.signal, () => planStoryboard(pipelineRun(ctx), walkthroughDeps(ctx.deps))),
@@ -79,7 +78,6 @@ export const storyboardJob = defineJob<StoryboardJobInput>({
  */
 export const renderJob = defineJob<RenderJobInput>({
   kind: "walkthrough.render",
-  eventFamily: "render",
   maxAttempts: 2,
   retryDelayMs: () => 10_000,
   run: (ctx) =>
@@ -96,7 +94,6 @@ export const renderJob = defineJob<RenderJobInput>({
  */
 export const sourceScanJob = defineJob<SourceScanInput>({
   kind: "marketing.source_scan",
-  eventFamily: "marketing.source",
   maxAttempts: 2,
   retryDelayMs: () => 10_000,
   run: (ctx) => asJobRun(ctx.signal, () => scanSource(pipelineRun(ctx), scanDeps(ctx.deps))),
@@ -108,7 +105,6 @@ export const sourceScanJob = defineJob<SourceScanInput>({
  */
 export const sourceOperationJob = defineJob<SourceScanInput>({
   kind: "marketing.source_operation",
-  eventFamily: null,
   maxAttempts: 2,
   retryDelayMs: () => 10_000,
   run: (ctx) => asJobRun(ctx.signal, () => scanSource(pipelineRun(ctx), scanDeps(ctx.deps))),

@@ -11,10 +11,7 @@ export type Settlement =
   | { state: "failed"; code: string; reason: string | null; retryable: boolean }
   | { state: "cancelled"; reason?: string };
 
-export type SettleDeps = Pick<
-  Deps,
-  "db" | "clock" | "config" | "storage" | "jobDefinitions" | "secondsLedger" | "jobEvents" | "wake"
->;
+export type SettleDeps = Pick<Deps, "db" | "clock" | "config" | "storage" | "secondsLedger" | "jobEvents" | "wake">;
 
 /** Signed artifact URLs last an hour from the answer that carries them. */
 const ARTIFACT_URL_TTL_SECONDS = 3600;
@@ -82,7 +79,7 @@ export async function settleJob(
     if (s.state === "succeeded") await seconds.charge(tx, row.account_id, row.seconds_reserved, charge, row.id, now);
     else await seconds.release(tx, row.account_id, row.seconds_reserved, row.id, now);
 
-    const family = deps.jobDefinitions.get(row.kind)?.eventFamily ?? EVENT_FAMILY[row.kind as JobKind] ?? null;
+    const family = EVENT_FAMILY[row.kind as JobKind] ?? null;
     // The event is stored with artifact keys, not signed URLs (toEnvelopeAtRest): a URL at rest would be a
     // bearer credential for the files sitting in webhook_events, and one signed now would age with every
     // retry. The dispatcher signs each attempt as it is sent (issue 19, item 3).

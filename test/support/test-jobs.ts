@@ -56,7 +56,6 @@ const KIND = "walkthrough.render";
  */
 export const scriptedJob = defineJob<Script>({
   kind: KIND,
-  eventFamily: "render",
   maxAttempts: 3,
   retryDelayMs: () => 5000,
   async run({ job, input, deps, progress, checkpoint }) {
