@@ -1,16 +1,15 @@
 import { Type } from "@sinclair/typebox";
 import type { Deps } from "../../deps.js";
 import { ApiError } from "../../http/api-error.js";
-import { inspectUrl, sitePolicy } from "../../net/guard.js";
+import { inspectUrl, SITE_URL_MAX, sitePolicy } from "../../net/guard.js";
 import { pinnedGetText } from "../../net/pinned-request.js";
 import { defineOperation, ok } from "../../operations/define.js";
 import { readPage, type SiteOutline } from "./page-outline.js";
-import { STORYBOARD_URL_MAX } from "./schemas.js";
 import { checkSiteAllowed } from "./site-policy.js";
 import { siteUrlError } from "./url-errors.js";
 
 export const SuggestBody = Type.Object(
-  { url: Type.String({ minLength: 1, maxLength: STORYBOARD_URL_MAX, description: "The website to plan." }) },
+  { url: Type.String({ minLength: 1, maxLength: SITE_URL_MAX, description: "The website to plan." }) },
   { additionalProperties: false },
 );
 
