@@ -1,6 +1,6 @@
 import { Type } from "@sinclair/typebox";
 import { ApiError } from "../../src/http/api-error.js";
-import { cancelJob } from "../../src/jobs/cancel.js";
+import { cancelJobAnswer } from "../../src/jobs/cancel.js";
 import { createJob } from "../../src/jobs/create.js";
 import { defineJob, JobFailure } from "../../src/jobs/definition.js";
 import { JobEnvelopeSchema, toEnvelope } from "../../src/jobs/envelope.js";
@@ -173,8 +173,10 @@ export const JOB_TEST_OPERATIONS: MountedOperation[] = [
       },
       errors: ["already_settled"],
       async handler({ actor, deps, params }) {
-        const { job, removedFromQueue } = await cancelJob(deps, actor.accountId, (params as { id: string }).id, [KIND]);
-        return { status: 200, body: { resource: toEnvelope(job, artifactSigner(deps)), removedFromQueue } };
+        return {
+          status: 200,
+          body: await cancelJobAnswer(deps, actor.accountId, (params as { id: string }).id, [KIND]),
+        };
       },
     },
   },

@@ -1,7 +1,5 @@
 import { ApiError } from "../../http/api-error.js";
-import { cancelJob } from "../../jobs/cancel.js";
-import { toEnvelope } from "../../jobs/envelope.js";
-import { artifactSigner } from "../../jobs/settle.js";
+import { cancelJobAnswer } from "../../jobs/cancel.js";
 import { defineOperation, ok } from "../../operations/define.js";
 import { CancelSourceBody, CancelSourceResponse, SOURCE_JOB_KINDS, SOURCE_KIND, SourceIdParams } from "./schemas.js";
 import { refuseDeleted } from "./source-state.js";
@@ -29,7 +27,6 @@ export const cancelSourceOperation = defineOperation({
       }
       target = inFlight.id;
     }
-    const { job, removedFromQueue } = await cancelJob(deps, actor.accountId, target, SOURCE_JOB_KINDS);
-    return ok({ resource: toEnvelope(job, artifactSigner(deps)), removedFromQueue });
+    return ok(await cancelJobAnswer(deps, actor.accountId, target, SOURCE_JOB_KINDS));
   },
 });
