@@ -40,7 +40,7 @@ export function installConventions(app: FastifyInstance, deps: HttpContext, inte
     if (given !== undefined && given !== req.id) {
       return done(
         validationFailed([
-          { path: "header.X-Request-Id", code: "pattern", message: "must match ^[A-Za-z0-9._-]{1,64}$" },
+          { path: "header.X-Request-Id", code: "pattern", message: `must match ${REQUEST_ID_PATTERN.source}` },
         ]),
       );
     }

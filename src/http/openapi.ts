@@ -1,9 +1,10 @@
 import { type TObject, type TSchema, Type } from "@sinclair/typebox";
 import { ERROR_CODES, type ErrorCode } from "../contract/error-codes.js";
 import type { MountedOperation } from "../operations/define.js";
-import { ACCOUNT_GONE, rowRefusals, takesBody } from "../operations/refusals.js";
+import { ACCOUNT_GONE, acceptsApiKey, rowRefusals, takesBody } from "../operations/refusals.js";
 import { API_PREFIX, toolName } from "../operations/registry.js";
 import { SPENDING_SCOPES } from "../operations/scopes.js";
+import { REQUEST_ID_PATTERN } from "./conventions.js";
 import type { PublicRoute } from "./public-route.js";
 
 export const ErrorBodySchema = Type.Object(
@@ -26,6 +27,14 @@ const RATE_HEADERS = {
   "RateLimit-Remaining": { schema: { type: "integer", minimum: 0 }, description: "Requests left in that window." },
   "RateLimit-Reset": { schema: { type: "integer", minimum: 0 }, description: "Seconds until the window reopens." },
   "X-Request-Id": { schema: { type: "string" }, description: "The request's id, echoed or generated." },
+};
+
+/** Every operation takes the caller's X-Request-Id, in the shape the conventions accept. */
+const REQUEST_ID_PARAMETER = {
+  name: "X-Request-Id",
+  in: "header",
+  required: false,
+  schema: { type: "string", pattern: REQUEST_ID_PATTERN.source },
 };
 
 /** Strip TypeBox's symbol keys and `undefined`s: the document is plain JSON Schema 2020-12. */
@@ -57,14 +66,7 @@ function publicRouteOperation(route: PublicRoute) {
     description: `${route.description} Not one of the API's 71 operations: the dashboard's sign-in.`,
     tags: ["auth"],
     security: route.auth === "session" ? [{ session: [] }] : [],
-    parameters: [
-      {
-        name: "X-Request-Id",
-        in: "header",
-        required: false,
-        schema: { type: "string", pattern: "^[A-Za-z0-9._-]{1,64}$" },
-      },
-    ],
+    parameters: [REQUEST_ID_PARAMETER],
     ...(route.body
       ? { requestBody: { required: true, content: { "application/json": { schema: plain(route.body) } } } }
       : {}),
@@ -135,12 +137,7 @@ export function buildOpenApi(ops: MountedOperation[], publicRoutes: PublicRoute[
             },
           ]
         : []),
-      {
-        name: "X-Request-Id",
-        in: "header",
-        required: false,
-        schema: { type: "string", pattern: "^[A-Za-z0-9._-]{1,64}$" },
-      },
+      REQUEST_ID_PARAMETER,
     ];
     const operation: Record<string, unknown> = {
       operationId: row.id,
@@ -150,12 +147,12 @@ export function buildOpenApi(ops: MountedOperation[], publicRoutes: PublicRoute[
         `Scopes: ${row.scopes.join(", ")}. Rate class: ${row.rateClass}.`,
         spends ? "Spends video seconds." : "Spends no video seconds.",
         row.async ? "Asynchronous: answers 202 with a job to poll." : "",
-        row.dashboardOnly ? "Dashboard session only; API keys are refused." : "",
+        acceptsApiKey(row) ? "" : "Dashboard session only; API keys are refused.",
       ]
         .filter(Boolean)
         .join(" "),
       tags: [row.id.split(".")[0]],
-      security: row.dashboardOnly ? [{ session: [] }] : [{ bearer: [] }, { apiKey: [] }],
+      security: acceptsApiKey(row) ? [{ bearer: [] }, { apiKey: [] }] : [{ session: [] }],
       parameters: [...parameters("path", impl.params), ...parameters("query", impl.query), ...headerParams],
       ...(takesBody(row)
         ? {
@@ -172,8 +169,8 @@ export function buildOpenApi(ops: MountedOperation[], publicRoutes: PublicRoute[
       "x-rate-class": row.rateClass,
       "x-async": row.async,
       "x-idempotent": row.idempotent,
-      "x-dashboard-only": row.dashboardOnly,
-      ...(row.dashboardOnly ? {} : { "x-mcp-tool": toolName(row.id) }),
+      "x-dashboard-only": !acceptsApiKey(row),
+      ...(acceptsApiKey(row) ? { "x-mcp-tool": toolName(row.id) } : {}),
     };
     paths[row.path] ??= {};
     (paths[row.path] as Record<string, unknown>)[row.method.toLowerCase()] = operation;

@@ -102,3 +102,18 @@ export async function paginate<R extends { id: string }>(
   const sortKey = spec.kind === "time" ? Date.parse(String(raw)) : Number(raw);
   return { data, nextCursor: encodeCursor(sortKey, last.id) };
 }
+
+/**
+ * The order of the service's lists: newest first by a timestamp column (`created_at` unless the list
+ * says otherwise), id as tie-break, each row shown as its public view.
+ */
+export async function newestFirst<R extends { id: string }, V>(
+  // biome-ignore lint/suspicious/noExplicitAny: generic over any table of the database
+  query: SelectQueryBuilder<Database, any, R>,
+  input: PageInput,
+  now: Date,
+  view: (row: R) => V,
+  sortColumn = "created_at",
+): Promise<Page<V>> {
+  return mapPage(await paginate(query, input, { sortColumn, kind: "time", direction: "desc" }, now), view);
+}

@@ -1,8 +1,8 @@
 import { ApiError } from "../contract/errors.js";
-import type { JobRow } from "./envelope.js";
+import { type JobEnvelope, type JobRow, toEnvelope } from "./envelope.js";
 import { isTerminal } from "./kinds.js";
 import type { JobServices } from "./services.js";
-import { type SettleDeps, settleJob } from "./settle.js";
+import { artifactSigner, type SettleDeps, settleJob } from "./settle.js";
 import { findJob } from "./store.js";
 
 /**
@@ -39,4 +39,15 @@ export async function cancelJob(
   const now = (await findJob(deps.db.kysely, accountId, jobId, kinds)) as JobRow;
   if (isTerminal(now.state) && now.state !== "cancelled") throw new ApiError("already_settled", { state: now.state });
   return { job: now, removedFromQueue: false };
+}
+
+/** What every job resource's cancel answers (cancelJobResponse): the envelope, and whether it left the queue. */
+export async function cancelJobAnswer(
+  deps: SettleDeps & Pick<JobServices, "queue">,
+  accountId: string,
+  jobId: string,
+  kinds: readonly string[],
+): Promise<{ resource: JobEnvelope; removedFromQueue: boolean }> {
+  const { job, removedFromQueue } = await cancelJob(deps, accountId, jobId, kinds);
+  return { resource: toEnvelope(job, artifactSigner(deps)), removedFromQueue };
 }

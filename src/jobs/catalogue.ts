@@ -67,7 +67,6 @@ async function asJobRun(signal: AbortSignal, work: () => Promise<PipelineOutput>
 /** walkthrough.storyboard: explores a site into a plan (pipelines/walkthrough/storyboard-job.ts). */
 export const storyboardJob = defineJob<StoryboardJobInput>({
   kind: "walkthrough.storyboard",
-  eventFamily: "storyboard",
   maxAttempts: 2,
   retryDelayMs: () => 10_000,
   run: (ctx) => asJobRun(ctx.signal, () => planStoryboard(pipelineRun(ctx), walkthroughDeps(ctx.deps))),
@@ -80,7 +79,6 @@ export const storyboardJob = defineJob<StoryboardJobInput>({
  */
 export const renderJob = defineJob<RenderJobInput>({
   kind: "walkthrough.render",
-  eventFamily: "render",
   maxAttempts: 2,
   retryDelayMs: () => 10_000,
   run: (ctx) =>
@@ -97,7 +95,6 @@ export const renderJob = defineJob<RenderJobInput>({
  */
 export const sourceScanJob = defineJob<SourceScanInput>({
   kind: "marketing.source_scan",
-  eventFamily: "marketing.source",
   maxAttempts: 2,
   retryDelayMs: () => 10_000,
   run: (ctx) => asJobRun(ctx.signal, () => scanSource(pipelineRun(ctx), scanDeps(ctx.deps))),
@@ -109,7 +106,6 @@ export const sourceScanJob = defineJob<SourceScanInput>({
  */
 export const sourceOperationJob = defineJob<SourceScanInput>({
   kind: "marketing.source_operation",
-  eventFamily: null,
   maxAttempts: 2,
   retryDelayMs: () => 10_000,
   run: (ctx) => asJobRun(ctx.signal, () => scanSource(pipelineRun(ctx), scanDeps(ctx.deps))),

@@ -1,4 +1,5 @@
 import type { JobRow } from "./envelope.js";
+import type { JobKind } from "./kinds.js";
 
 /**
  * The engine's contract with a kind's run, generic over `D`, what the run is given as `deps`. The
@@ -37,9 +38,8 @@ export interface JobContextOf<I, D> {
  * interrupted by a crash is run again.
  */
 export interface JobDefinitionOf<I, D> {
-  kind: string;
-  /** Event family for webhooks (`render` → render.succeeded, …); null for none. */
-  eventFamily: string | null;
+  /** Its webhook event family is the kind's, from kinds.ts (EVENT_FAMILY), never restated here. */
+  kind: JobKind;
   maxAttempts: number;
   /** Delay before attempt n + 1 (n ≥ 1) after a retryable failure. */
   retryDelayMs(attempt: number): number;

@@ -1,11 +1,16 @@
-import { mapPage, type Page, type PageInput, paginate } from "../http/pagination.js";
+import type { ExpressionBuilder, ExpressionWrapper, SqlBool } from "kysely";
+import type { Database } from "../db/schema.js";
+import { newestFirst, type Page, type PageInput } from "../http/pagination.js";
 import { type JobEnvelope, toEnvelope } from "./envelope.js";
 import type { JobServices } from "./services.js";
 import { artifactSigner } from "./settle.js";
 
+/** A further condition on the jobs a list shows (sources leave out deleted ones). */
+export type JobsFilter = (eb: ExpressionBuilder<Database, "jobs">) => ExpressionWrapper<Database, "jobs", SqlBool>;
+
 /**
  * One page of the account's jobs of one kind as envelopes, newest first (id as tie-break): the list
- * operation of every job resource (storyboards, renders, and the marketing kinds to come).
+ * operation of every job resource (storyboards, renders, sources, and the marketing kinds to come).
  */
 export async function listJobsOfKind(
   deps: Pick<JobServices, "db" | "storage">,
@@ -13,13 +18,13 @@ export async function listJobsOfKind(
   kind: string,
   query: PageInput,
   now: Date,
+  filter?: JobsFilter,
 ): Promise<Page<JobEnvelope>> {
-  const page = await paginate(
-    deps.db.kysely.selectFrom("jobs").selectAll().where("account_id", "=", accountId).where("kind", "=", kind),
-    query,
-    { sortColumn: "created_at", kind: "time", direction: "desc" },
-    now,
-  );
   const sign = artifactSigner(deps);
-  return mapPage(page, (row) => toEnvelope(row, sign));
+  const jobs = deps.db.kysely
+    .selectFrom("jobs")
+    .selectAll()
+    .where("account_id", "=", accountId)
+    .where("kind", "=", kind);
+  return newestFirst(filter ? jobs.where(filter) : jobs, query, now, (row) => toEnvelope(row, sign));
 }

@@ -13,7 +13,7 @@ export type Settlement =
 
 export type SettleDeps = Pick<
   JobServices,
-  "db" | "clock" | "config" | "storage" | "jobDefinitions" | "secondsLedger" | "jobEvents" | "wake"
+  "db" | "clock" | "config" | "storage" | "secondsLedger" | "jobEvents" | "wake"
 >;
 
 /** Signed artifact URLs last an hour from the answer that carries them. */
@@ -82,7 +82,7 @@ export async function settleJob(
     if (s.state === "succeeded") await seconds.charge(tx, row.account_id, row.seconds_reserved, charge, row.id, now);
     else await seconds.release(tx, row.account_id, row.seconds_reserved, row.id, now);
 
-    const family = deps.jobDefinitions.get(row.kind)?.eventFamily ?? EVENT_FAMILY[row.kind as JobKind] ?? null;
+    const family = EVENT_FAMILY[row.kind as JobKind] ?? null;
     // The event is stored with artifact keys, not signed URLs (toEnvelopeAtRest): a URL at rest would be a
     // bearer credential for the files sitting in webhook_events, and one signed now would age with every
     // retry. The dispatcher signs each attempt as it is sent (issue 19, item 3).

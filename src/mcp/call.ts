@@ -2,6 +2,7 @@ import type { FastifyInstance } from "fastify";
 import { INTERNAL_TRANSPORT_HEADER } from "../http/conventions.js";
 import { IDEMPOTENCY_HEADER } from "../http/idempotency.js";
 import type { RateWindow } from "../http/rate-limit/limiter.js";
+import { takesBody } from "../operations/refusals.js";
 import { API_PREFIX } from "../operations/registry.js";
 import { IDEMPOTENCY_ARGUMENT, type McpTool } from "./tools.js";
 
@@ -81,12 +82,12 @@ export function buildRequest(tool: McpTool, args: Record<string, unknown>, targe
   const query = new URLSearchParams();
   // No prototype: an argument named "__proto__" stays a field (and is refused as unknown), not a setter.
   const body: Record<string, unknown> = Object.create(null);
-  const takesBody = row.method !== "GET";
+  const hasBody = takesBody(row);
   for (const [name, value] of Object.entries(args)) {
     if (value === undefined || tool.path.includes(name)) continue;
     if (name === IDEMPOTENCY_ARGUMENT && row.idempotent) {
       headers[IDEMPOTENCY_HEADER] = asText(value);
-    } else if (tool.query.has(name) || (!takesBody && !tool.body.has(name))) {
+    } else if (tool.query.has(name) || (!hasBody && !tool.body.has(name))) {
       // Unknown arguments go where the pipeline refuses them as unknown fields: the body, or the query of a GET.
       if (value === null) continue;
       for (const item of Array.isArray(value) ? value : [value]) query.append(name, asText(item));
@@ -96,7 +97,7 @@ export function buildRequest(tool: McpTool, args: Record<string, unknown>, targe
   }
   const qs = query.toString();
   const request: BuiltRequest = { method: row.method, url: `${API_PREFIX}${path}${qs ? `?${qs}` : ""}`, headers };
-  if (takesBody) {
+  if (hasBody) {
     request.payload = JSON.stringify(body);
     headers["content-type"] = "application/json";
   }

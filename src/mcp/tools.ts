@@ -1,5 +1,6 @@
 import type { TObject, TSchema } from "@sinclair/typebox";
 import type { MountedOperation } from "../operations/define.js";
+import { acceptsApiKey, takesBody } from "../operations/refusals.js";
 import { toolName } from "../operations/registry.js";
 import { SPENDING_SCOPES } from "../operations/scopes.js";
 
@@ -60,7 +61,7 @@ const pathParams = (path: string): string[] => [...path.matchAll(/\{(\w+)\}/g)].
 const MERGEABLE = new Set(["type", "properties", "required", "additionalProperties", "description", "title"]);
 
 export function buildToolset(operations: readonly MountedOperation[]): Toolset {
-  const callable = operations.filter((m) => !m.row.dashboardOnly);
+  const callable = operations.filter((m) => acceptsApiKey(m.row));
   const gets = callable.filter((m) => m.row.method === "GET");
   const tools = callable.map((op) => buildTool(op, gets));
   const byName = new Map<string, McpTool>();
@@ -102,7 +103,7 @@ function buildTool(op: MountedOperation, gets: readonly MountedOperation[]): Mcp
     if (!path.includes(extra)) throw new Error(`${row.id}: params schema names "${extra}", which ${row.path} lacks`);
   }
   const query = partArguments(impl.query, "query parameter", add);
-  const body = row.method === "GET" ? new Set<string>() : partArguments(impl.body, "body field", add);
+  const body = takesBody(row) ? partArguments(impl.body, "body field", add) : new Set<string>();
   if (row.idempotent) {
     add(
       IDEMPOTENCY_ARGUMENT,

@@ -15,6 +15,9 @@ type CredentialKind = Actor["kind"];
 export const allowedCredentials = (row: OperationRow): CredentialKind[] =>
   row.dashboardOnly ? ["session"] : ["session", "api_key"];
 
+/** Whether an API key may call the operation: what OpenAPI's security and the MCP tool list follow. */
+export const acceptsApiKey = (row: OperationRow): boolean => allowedCredentials(row).includes("api_key");
+
 /** Every API key needs a paid account; a session needs one only where the row says so (creating or rotating keys). */
 export const needsPaidAccount = (row: OperationRow, kind: CredentialKind): boolean =>
   kind === "api_key" || row.paidRequired;

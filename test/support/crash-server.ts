@@ -29,7 +29,6 @@ const line = (o: unknown) => process.stdout.write(`${JSON.stringify(o)}\n`);
 /** A render that takes real time: a checkpoint and a progress report per step, a real sleep between. */
 export const slowJob = defineJob<SlowScript>({
   kind: "walkthrough.render",
-  eventFamily: "render",
   maxAttempts: 3,
   retryDelayMs: () => 1000,
   async run({ job, input, deps, progress, checkpoint }) {

@@ -53,7 +53,6 @@ function park(jobId: string): Promise<RunOutcome> {
  */
 export const steerableJob = defineJob<Record<string, never>>({
   kind: PROPERTY_KIND,
-  eventFamily: "render",
   maxAttempts: 2,
   retryDelayMs: () => 1000,
   async run({ job, checkpoint }) {

@@ -29,7 +29,6 @@ export function scriptedSources() {
 
   const run = defineJob<SourceScanInput>({
     kind: "marketing.source_scan",
-    eventFamily: "marketing.source",
     maxAttempts: 1,
     retryDelayMs: () => 1000,
     async run({ job, input, deps, checkpoint }) {
@@ -56,7 +55,7 @@ export function scriptedSources() {
       return { artifacts: [{ type: "source", ...file }], durationSeconds: null };
     },
   });
-  const refresh: JobDefinition = { ...run, kind: "marketing.source_operation", eventFamily: null };
+  const refresh: JobDefinition = { ...run, kind: "marketing.source_operation" };
 
   return {
     definitions: [run, refresh],

@@ -1,6 +1,6 @@
 import { Type } from "@sinclair/typebox";
 import { ApiError } from "../../src/contract/errors.js";
-import { cancelJob } from "../../src/jobs/cancel.js";
+import { cancelJobAnswer } from "../../src/jobs/cancel.js";
 import { createJob } from "../../src/jobs/create.js";
 import { defineJob, JobFailure } from "../../src/jobs/definition.js";
 import { JobEnvelopeSchema, toEnvelope } from "../../src/jobs/envelope.js";
@@ -57,7 +57,6 @@ const KIND = "walkthrough.render";
  */
 export const scriptedJob = defineJob<Script>({
   kind: KIND,
-  eventFamily: "render",
   maxAttempts: 3,
   retryDelayMs: () => 5000,
   async run({ job, input, deps, progress, checkpoint }) {
@@ -175,8 +174,10 @@ export const JOB_TEST_OPERATIONS: MountedOperation<JobServices>[] = [
       },
       errors: ["already_settled"],
       async handler({ actor, deps, params }) {
-        const { job, removedFromQueue } = await cancelJob(deps, actor.accountId, (params as { id: string }).id, [KIND]);
-        return { status: 200, body: { resource: toEnvelope(job, artifactSigner(deps)), removedFromQueue } };
+        return {
+          status: 200,
+          body: await cancelJobAnswer(deps, actor.accountId, (params as { id: string }).id, [KIND]),
+        };
       },
     },
   },

@@ -1,5 +1,5 @@
 import { ApiError } from "../../contract/errors.js";
-import { mapPage, pageOf, pageQuery, paginate } from "../../http/pagination.js";
+import { newestFirst, pageOf, pageQuery } from "../../http/pagination.js";
 import { ok } from "../../operations/define.js";
 import { defineOperation } from "../services.js";
 import { KeyIdParams } from "./schemas.js";
@@ -26,12 +26,7 @@ export const listKeysOperation = defineOperation({
   query: pageQuery(),
   responses: { 200: pageOf(ApiKeySchema) },
   async handler({ actor, deps, query, now }) {
-    const page = await paginate(
-      deps.db.kysely.selectFrom("api_keys").selectAll().where("account_id", "=", actor.accountId),
-      query,
-      { sortColumn: "created_at", kind: "time", direction: "desc" },
-      now,
-    );
-    return ok(mapPage(page, (k) => keyView(k, now)));
+    const keys = deps.db.kysely.selectFrom("api_keys").selectAll().where("account_id", "=", actor.accountId);
+    return ok(await newestFirst(keys, query, now, (k) => keyView(k, now)));
   },
 });

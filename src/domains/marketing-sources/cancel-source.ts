@@ -1,7 +1,5 @@
 import { ApiError } from "../../contract/errors.js";
-import { cancelJob } from "../../jobs/cancel.js";
-import { toEnvelope } from "../../jobs/envelope.js";
-import { artifactSigner } from "../../jobs/settle.js";
+import { cancelJobAnswer } from "../../jobs/cancel.js";
 import { ok } from "../../operations/define.js";
 import { defineOperation } from "../services.js";
 import { CancelSourceBody, CancelSourceResponse, SOURCE_JOB_KINDS, SOURCE_KIND, SourceIdParams } from "./schemas.js";
@@ -30,7 +28,6 @@ export const cancelSourceOperation = defineOperation({
       }
       target = inFlight.id;
     }
-    const { job, removedFromQueue } = await cancelJob(deps, actor.accountId, target, SOURCE_JOB_KINDS);
-    return ok({ resource: toEnvelope(job, artifactSigner(deps)), removedFromQueue });
+    return ok(await cancelJobAnswer(deps, actor.accountId, target, SOURCE_JOB_KINDS));
   },
 });

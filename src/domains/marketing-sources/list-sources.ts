@@ -1,9 +1,20 @@
-import { mapPage, pageOf, pageQuery, paginate } from "../../http/pagination.js";
-import { toEnvelope } from "../../jobs/envelope.js";
-import { artifactSigner } from "../../jobs/settle.js";
+import { pageOf, pageQuery } from "../../http/pagination.js";
+import { type JobsFilter, listJobsOfKind } from "../../jobs/list.js";
 import { ok } from "../../operations/define.js";
 import { defineOperation } from "../services.js";
 import { SOURCE_KIND, SourceEnvelope } from "./schemas.js";
+
+/** A deleted source keeps its scan job; the list leaves it out. */
+const notDeleted: JobsFilter = (eb) =>
+  eb.not(
+    eb.exists(
+      eb
+        .selectFrom("marketing_sources as s")
+        .select("s.id")
+        .whereRef("s.id", "=", "jobs.id")
+        .where("s.deleted_at", "is not", null),
+    ),
+  );
 
 export const listSourcesOperation = defineOperation({
   id: "marketing.listSources",
@@ -13,24 +24,6 @@ export const listSourcesOperation = defineOperation({
   query: pageQuery(),
   responses: { 200: pageOf(SourceEnvelope) },
   async handler({ actor, deps, query, now }) {
-    const rows = deps.db.kysely
-      .selectFrom("jobs")
-      .selectAll()
-      .where("account_id", "=", actor.accountId)
-      .where("kind", "=", SOURCE_KIND)
-      .where((eb) =>
-        eb.not(
-          eb.exists(
-            eb
-              .selectFrom("marketing_sources as s")
-              .select("s.id")
-              .whereRef("s.id", "=", "jobs.id")
-              .where("s.deleted_at", "is not", null),
-          ),
-        ),
-      );
-    const page = await paginate(rows, query, { sortColumn: "created_at", kind: "time", direction: "desc" }, now);
-    const sign = artifactSigner(deps);
-    return ok(mapPage(page, (row) => toEnvelope(row, sign)));
+    return ok(await listJobsOfKind(deps, actor.accountId, SOURCE_KIND, query, now, notDeleted));
   },
 });

@@ -1,6 +1,6 @@
 import { Type } from "@sinclair/typebox";
 import { CancelJobBody, cancelJobResponse, JobEnvelopeSchema } from "../../jobs/envelope.js";
-import { STORYBOARD_URL_MAX } from "../storyboards/schemas.js";
+import { SITE_URL_MAX } from "../../net/guard.js";
 
 /** A source is its scan job (decision 0025): its id is the source id, GET answers its envelope. */
 export const SOURCE_KIND = "marketing.source_scan";
@@ -10,10 +10,10 @@ export const SOURCE_JOB_KINDS: readonly string[] = [SOURCE_KIND, OPERATION_KIND]
 /** What a source's inspections make: the walkthrough render a render source is made from. */
 export const RENDER_JOB_KIND = "walkthrough.render";
 
-/** Address of a source: the storyboard bound, so one address is accepted by both. */
+/** Address of a source: the site bound storyboards and renders take, so one address is accepted by all. */
 const SourceUrl = Type.String({
   minLength: 1,
-  maxLength: STORYBOARD_URL_MAX,
+  maxLength: SITE_URL_MAX,
   description: "The website to scan (http or https); stored and scanned normalised, without its fragment.",
 });
 
@@ -37,7 +37,7 @@ export const RefreshSourceBody = Type.Object(
     url: Type.Optional(
       Type.String({
         minLength: 1,
-        maxLength: STORYBOARD_URL_MAX,
+        maxLength: SITE_URL_MAX,
         description: "The source's own address (must equal it after normalisation; a new address is a new source).",
       }),
     ),

@@ -1,6 +1,4 @@
-import { cancelJob } from "../../jobs/cancel.js";
-import { toEnvelope } from "../../jobs/envelope.js";
-import { artifactSigner } from "../../jobs/settle.js";
+import { cancelJobAnswer } from "../../jobs/cancel.js";
 import { ok } from "../../operations/define.js";
 import { defineOperation } from "../services.js";
 import { CancelStoryboardBody, CancelStoryboardResponse, STORYBOARD_KINDS, StoryboardIdParams } from "./schemas.js";
@@ -15,7 +13,6 @@ export const cancelStoryboardOperation = defineOperation({
   responses: { 200: CancelStoryboardResponse },
   errors: ["already_settled", "conflict"],
   async handler({ actor, deps, params }) {
-    const { job, removedFromQueue } = await cancelJob(deps, actor.accountId, params.id, STORYBOARD_KINDS);
-    return ok({ resource: toEnvelope(job, artifactSigner(deps)), removedFromQueue });
+    return ok(await cancelJobAnswer(deps, actor.accountId, params.id, STORYBOARD_KINDS));
   },
 });

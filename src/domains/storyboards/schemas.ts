@@ -1,10 +1,9 @@
 import { Type } from "@sinclair/typebox";
 import { CancelJobBody, cancelJobResponse, JobEnvelopeSchema } from "../../jobs/envelope.js";
+import { SITE_URL_MAX } from "../../net/guard.js";
 import { QuoteBody } from "../renders/schemas.js";
 import { CredentialsBody } from "./credentials.js";
 
-/** Longest site address (the guard's SITE_URL_MAX; not shown in the spec). */
-export const STORYBOARD_URL_MAX = 2048;
 /** Spec, Limits: a storyboard hint is 3 to 1000 characters after trimming. */
 export const HINT_MIN = 3;
 export const HINT_MAX = 1000;
@@ -18,7 +17,7 @@ export const CreateStoryboardBody = Type.Object(
   {
     url: Type.String({
       minLength: 1,
-      maxLength: STORYBOARD_URL_MAX,
+      maxLength: SITE_URL_MAX,
       description: "The website to plan (http or https).",
     }),
     hint: Type.Optional(

@@ -1,15 +1,14 @@
 import { Type } from "@sinclair/typebox";
 import { ApiError } from "../../contract/errors.js";
-import { inspectUrl, sitePolicy } from "../../net/guard.js";
+import { inspectUrl, SITE_URL_MAX, sitePolicy } from "../../net/guard.js";
 import { ok } from "../../operations/define.js";
 import { type DomainServices, defineOperation } from "../services.js";
 import { readPage, type SiteOutline } from "./page-outline.js";
-import { STORYBOARD_URL_MAX } from "./schemas.js";
 import { checkSiteAllowed } from "./site-policy.js";
 import { siteUrlError } from "./url-errors.js";
 
 export const SuggestBody = Type.Object(
-  { url: Type.String({ minLength: 1, maxLength: STORYBOARD_URL_MAX, description: "The website to plan." }) },
+  { url: Type.String({ minLength: 1, maxLength: SITE_URL_MAX, description: "The website to plan." }) },
   { additionalProperties: false },
 );
 

@@ -1,5 +1,5 @@
 import { ApiError } from "../../contract/errors.js";
-import { mapPage, pageOf, pageQuery, paginate } from "../../http/pagination.js";
+import { newestFirst, pageOf, pageQuery } from "../../http/pagination.js";
 import { ok } from "../../operations/define.js";
 import { defineOperation } from "../services.js";
 import { TemplateIdParams, TemplateSchema } from "./schemas.js";
@@ -30,12 +30,10 @@ export const listTemplatesOperation = defineOperation({
   query: pageQuery(),
   responses: { 200: pageOf(TemplateSchema) },
   async handler({ actor, deps, query, now }) {
-    const page = await paginate(
-      deps.db.kysely.selectFrom("render_templates").selectAll().where("account_id", "=", actor.accountId),
-      query,
-      { sortColumn: "updated_at", kind: "time", direction: "desc" },
-      now,
-    );
-    return ok(mapPage(page, templateView));
+    const templates = deps.db.kysely
+      .selectFrom("render_templates")
+      .selectAll()
+      .where("account_id", "=", actor.accountId);
+    return ok(await newestFirst(templates, query, now, templateView, "updated_at"));
   },
 });

@@ -1,6 +1,6 @@
 import type { Selectable } from "kysely";
 import type { LedgerEntriesTable } from "../../db/schema.js";
-import { mapPage, pageOf, pageQuery, paginate } from "../../http/pagination.js";
+import { newestFirst, pageOf, pageQuery } from "../../http/pagination.js";
 import { ok } from "../../operations/define.js";
 import { defineOperation } from "../services.js";
 import { LedgerEntrySchema } from "./schemas.js";
@@ -13,13 +13,8 @@ export const listLedger = defineOperation({
   query: pageQuery(),
   responses: { 200: pageOf(LedgerEntrySchema) },
   async handler({ actor, deps, query, now }) {
-    const page = await paginate(
-      deps.db.kysely.selectFrom("ledger_entries").selectAll().where("account_id", "=", actor.accountId),
-      query,
-      { sortColumn: "created_at", kind: "time", direction: "desc" },
-      now,
-    );
-    return ok(mapPage(page, ledgerView));
+    const entries = deps.db.kysely.selectFrom("ledger_entries").selectAll().where("account_id", "=", actor.accountId);
+    return ok(await newestFirst(entries, query, now, ledgerView));
   },
 });
 

@@ -1,5 +1,5 @@
 import { ApiError } from "../../contract/errors.js";
-import { mapPage, pageOf, pageQuery, paginate } from "../../http/pagination.js";
+import { newestFirst, pageOf, pageQuery } from "../../http/pagination.js";
 import { ok } from "../../operations/define.js";
 import { defineOperation } from "../services.js";
 import { DeliverySchema, deliveryView, EndpointIdParams, EndpointSchema, endpointView } from "./schemas.js";
@@ -25,13 +25,11 @@ export const listEndpoints = defineOperation({
   query: pageQuery(),
   responses: { 200: pageOf(EndpointSchema) },
   async handler({ actor, deps, query, now }) {
-    const page = await paginate(
-      deps.db.kysely.selectFrom("webhook_endpoints").selectAll().where("account_id", "=", actor.accountId),
-      query,
-      { sortColumn: "created_at", kind: "time", direction: "desc" },
-      now,
-    );
-    return ok(mapPage(page, endpointView));
+    const endpoints = deps.db.kysely
+      .selectFrom("webhook_endpoints")
+      .selectAll()
+      .where("account_id", "=", actor.accountId);
+    return ok(await newestFirst(endpoints, query, now, endpointView));
   },
 });
 
@@ -46,12 +44,10 @@ export const listDeliveries = defineOperation({
   async handler({ actor, deps, params, query, now }) {
     const endpoint = await findEndpoint(deps.db.kysely, actor.accountId, params.id);
     if (!endpoint) throw new ApiError("not_found");
-    const page = await paginate(
-      deps.db.kysely.selectFrom("webhook_deliveries").selectAll().where("endpoint_id", "=", endpoint.id),
-      query,
-      { sortColumn: "created_at", kind: "time", direction: "desc" },
-      now,
-    );
-    return ok(mapPage(page, deliveryView));
+    const deliveries = deps.db.kysely
+      .selectFrom("webhook_deliveries")
+      .selectAll()
+      .where("endpoint_id", "=", endpoint.id);
+    return ok(await newestFirst(deliveries, query, now, deliveryView));
   },
 });
