@@ -4,6 +4,7 @@
 // two at once), so its step times add up to the work a scan does, not to the scan's wall time.
 import type { Page } from "playwright-core";
 import { dismissConsent } from "../../src/media/browser/index.js";
+import { openFencedSession } from "../../src/pipelines/browsing/fenced-session.js";
 import { deadlineIn } from "../../src/pipelines/marketing/scan/deadline.js";
 import type { ScanDeps } from "../../src/pipelines/marketing/scan/deps.js";
 import { extractFonts } from "../../src/pipelines/marketing/scan/fonts.js";
@@ -18,7 +19,6 @@ import { collectPaletteSamples } from "../../src/pipelines/marketing/scan/palett
 import { watchResponses } from "../../src/pipelines/marketing/scan/responses.js";
 import { SCAN_CAPTURE } from "../../src/pipelines/marketing/scan/scan-job.js";
 import { DEFAULT_SCREENSHOT_CAPS, takeScreenshots } from "../../src/pipelines/marketing/scan/screenshots.js";
-import { openFencedSession } from "../../src/pipelines/walkthrough/fenced-session.js";
 
 /** The scanner's steps in the order a page goes through them (extractLive's order after the read). */
 export const STEPS = [

@@ -1,7 +1,7 @@
+import type { SessionGuard } from "../pipelines/browsing/fenced-session.js";
 import { type ScanDeps, type SourceScanInput, scanSource } from "../pipelines/marketing/scan/index.js";
 import { PipelineFailure, type PipelineOutput, type PipelineRun } from "../pipelines/run.js";
 import type { WalkthroughDeps } from "../pipelines/walkthrough/deps.js";
-import type { SessionGuard } from "../pipelines/walkthrough/fenced-session.js";
 import type { RenderJobInput } from "../pipelines/walkthrough/render-input.js";
 import { renderWalkthrough } from "../pipelines/walkthrough/render-job.js";
 import type { StoryboardJobInput } from "../pipelines/walkthrough/storyboard-input.js";

@@ -3,7 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { MAX_FRAME_DEPTH, MAX_FRAMES_PER_PAGE, STOP_TIMERS_AFTER } from "../../src/media/browser/frame-limit.js";
 import { BrowserPool } from "../../src/media/browser/index.js";
 import { DEFAULT_MAX_DOCUMENT_BYTES } from "../../src/net/egress/byte-cap.js";
-import { type FencedSession, openFencedSession } from "../../src/pipelines/walkthrough/fenced-session.js";
+import { type FencedSession, openFencedSession } from "../../src/pipelines/browsing/fenced-session.js";
 import { type MarketingSite, startMarketingSite } from "../support/marketing-sites.js";
 import { staticResolver } from "../support/static-resolver.js";
 import { waitFor } from "../support/wait.js";

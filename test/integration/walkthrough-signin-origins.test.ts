@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { BrowserPool, type CaptureSpec } from "../../src/media/browser/index.js";
 import { startEgressProxy } from "../../src/net/egress/proxy.js";
 import { sitePolicy } from "../../src/net/guard.js";
-import { openFencedSession } from "../../src/pipelines/walkthrough/fenced-session.js";
+import { openFencedSession } from "../../src/pipelines/browsing/fenced-session.js";
 import { SignInError, signIn } from "../../src/pipelines/walkthrough/sign-in.js";
 import { signInWithinApprovedOrigins } from "../../src/pipelines/walkthrough/sign-in-fenced.js";
 import { Harness } from "../../src/testutil/harness.js";

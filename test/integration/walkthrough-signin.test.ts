@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { BrowserPool, type BrowserSession, type CaptureSpec } from "../../src/media/browser/index.js";
-import { type FencedSession, openFencedSession } from "../../src/pipelines/walkthrough/fenced-session.js";
+import { type FencedSession, openFencedSession } from "../../src/pipelines/browsing/fenced-session.js";
 import { SignInError, signIn } from "../../src/pipelines/walkthrough/sign-in.js";
 import { Harness } from "../../src/testutil/harness.js";
 import { planSignedIn } from "../support/seed-storyboard.js";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { siteNameFrom, titleParts } from "../../src/pipelines/browsing/site-name.js";
 import { buildPlan, estimateSeconds, type PageScan } from "../../src/pipelines/walkthrough/plan.js";
-import { siteNameFrom, titleParts } from "../../src/pipelines/walkthrough/site-name.js";
 
 const LOOPBACK = "http://127.0.0.1:4100";
 const page = (path: string, title: string, extra: { namedSite?: string; text?: string[] } = {}) => ({

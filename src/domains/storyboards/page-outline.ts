@@ -1,4 +1,4 @@
-import { siteNameFrom } from "../../pipelines/walkthrough/site-name.js";
+import { siteNameFrom } from "../../pipelines/browsing/site-name.js";
 
 /** What the hint suggestions read off a start page's HTML (no browser: one GET, rules over the markup). */
 export interface SiteOutline {

@@ -5,8 +5,8 @@ import type { FfmpegBinaries } from "../../media/ffmpeg/run.js";
 import type { TtsVoice } from "../../media/tts/engine.js";
 import type { TtsEngines } from "../../media/tts/engines.js";
 import type { Storage } from "../../storage/storage.js";
+import type { SessionGuard } from "../browsing/fenced-session.js";
 import type { CredentialsPort } from "./credentials.js";
-import type { SessionGuard } from "./fenced-session.js";
 import type { StoredStoryboardOptions } from "./storyboard-input.js";
 
 /** A render's options as the pipeline uses them, resolved from the stored catalogue ids at run time. */

@@ -1,10 +1,10 @@
 import { type BrowserSession, captureFrame, waitForSettled, watchNetwork } from "../../media/browser/index.js";
+import type { NetworkFence } from "../browsing/network-fence.js";
 import { beatsFor, fillPlan } from "./content-beats.js";
 import { MAX_EXPLORED_PAGES, pagesToExplore } from "./explore-order.js";
 import { type BeatDraft, type PlanWarning, planWithIntents, unperformed } from "./intent-plan.js";
 import { parseIntents } from "./intents.js";
 import { writeNarration } from "./narration-writer.js";
-import type { NetworkFence } from "./network.js";
 import { openPage, performBeat, sameDocument } from "./perform.js";
 import { type NarrationLanguage, narrationLanguageOf, phrasesFor } from "./phrases.js";
 import {

@@ -1,7 +1,7 @@
 import type { Page } from "playwright-core";
+import { siteNameFrom, type TitledPage } from "../browsing/site-name.js";
 import { cleanNarration } from "./narration-text.js";
 import { type Phrases, phrasesFor } from "./phrases.js";
-import { siteNameFrom, type TitledPage } from "./site-name.js";
 
 /** What a beat does in the browser. */
 export type BeatAction = "navigate" | "click" | "type" | "scroll" | "hover";

@@ -1,5 +1,5 @@
 import type { Page } from "playwright-core";
-import type { NetworkFence } from "./network.js";
+import type { NetworkFence } from "../browsing/network-fence.js";
 import { approvedLoginOrigins, type SignInCredentials, SignInError, signIn } from "./sign-in.js";
 
 /**

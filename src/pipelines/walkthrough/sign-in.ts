@@ -1,6 +1,6 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import type { ElementHandle, Page, Request } from "playwright-core";
-import { originOf } from "./network.js";
+import { originOf } from "../browsing/network-fence.js";
 import { openPage, safeUrl } from "./perform.js";
 import { FIND, type Found, MARK, type PageState, probeScript } from "./sign-in-scripts.js";
 import { type SubmissionWatch, watchSubmission } from "./sign-in-watch.js";

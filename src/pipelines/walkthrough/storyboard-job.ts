@@ -1,10 +1,10 @@
 import { iso } from "../../clock.js";
 import { BrowserUnavailableError } from "../../media/browser/index.js";
+import { type FencedSession, openFencedSession } from "../browsing/fenced-session.js";
 import { PipelineFailure, type PipelineOutput, type PipelineRun } from "../run.js";
 import type { CredentialsPort } from "./credentials.js";
 import type { WalkthroughDeps } from "./deps.js";
 import { planWalkthrough, type WalkthroughRequest } from "./explore.js";
-import { type FencedSession, openFencedSession } from "./fenced-session.js";
 import { NavigationError } from "./perform.js";
 import { SignInError } from "./sign-in.js";
 import { signInFailure } from "./sign-in-failure.js";

@@ -1,6 +1,6 @@
 import { iso } from "../../../clock.js";
+import { siteNameFrom } from "../../browsing/site-name.js";
 import { PipelineFailure, type PipelineOutput, type PipelineRun } from "../../run.js";
-import { siteNameFrom } from "../../walkthrough/site-name.js";
 import { type CopyResult, mapCopy, type PageText } from "./copy-map.js";
 import type { ScanDeps } from "./deps.js";
 import type { Gathered, GatheredPage } from "./gathered.js";

@@ -3,7 +3,7 @@ import type { BrowserPool } from "../../../media/browser/index.js";
 import type { FfmpegBinaries } from "../../../media/ffmpeg/run.js";
 import type { FontCatalogue } from "../../../media/fonts/catalogue.js";
 import type { Storage } from "../../../storage/storage.js";
-import type { SessionGuard } from "../../walkthrough/fenced-session.js";
+import type { SessionGuard } from "../../browsing/fenced-session.js";
 
 /** The scanner's bounds (configuration: CLIPWRIGHT_SCAN_*). */
 export interface ScanSettings {
@@ -21,7 +21,7 @@ export interface ScanDeps {
   browser: BrowserPool;
   storage: Storage;
   clock: Clock;
-  /** The URL guard's settings and DNS for the scan's egress proxy (the walkthroughs' fence). */
+  /** The URL guard's settings and DNS for the scan's egress proxy (the fence every job's browser sits behind, pipelines/browsing). */
   guard: SessionGuard;
   /** ffmpeg / ffprobe for render sources' stills. */
   ffmpeg: FfmpegBinaries;

@@ -1,6 +1,6 @@
 import type { Page } from "playwright-core";
 import { type ConsentOutcome, dismissConsent } from "../../../media/browser/index.js";
-import { originOf } from "../../walkthrough/network.js";
+import { originOf } from "../../browsing/network-fence.js";
 import { type Deadline, DeadlineError, within } from "./deadline.js";
 import { serialiseDom } from "./dom-serialise.js";
 import { scrollForLazyContent } from "./lazy-scroll.js";

@@ -1,7 +1,7 @@
 import type { Page, Request, Response } from "playwright-core";
 import { waitForSettled, watchNetwork } from "../../../media/browser/index.js";
 import { inspectUrl, type Refusal, sitePolicy } from "../../../net/guard.js";
-import type { SessionGuard } from "../../walkthrough/fenced-session.js";
+import type { SessionGuard } from "../../browsing/fenced-session.js";
 import { type Deadline, within } from "./deadline.js";
 
 /**

@@ -1,7 +1,7 @@
 import type { Page } from "playwright-core";
 import { BrowserUnavailableError, type CaptureSpec } from "../../../media/browser/index.js";
+import { type FencedSession, openFencedSession } from "../../browsing/fenced-session.js";
 import { PipelineFailure, type PipelineOutput, type PipelineRun } from "../../run.js";
-import { type FencedSession, openFencedSession } from "../../walkthrough/fenced-session.js";
 import { assembleVersion } from "./assemble.js";
 import { type Deadline, deadlineIn, earliest } from "./deadline.js";
 import type { ScanDeps } from "./deps.js";

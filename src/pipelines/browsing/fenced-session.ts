@@ -10,7 +10,7 @@ import { DEFAULT_MAX_DOCUMENT_BYTES, DEFAULT_MAX_RESPONSE_BYTES } from "../../ne
 import { type EgressProxy, startEgressProxy } from "../../net/egress/proxy.js";
 import { type GuardConfig, sitePolicy } from "../../net/guard.js";
 import type { Resolver } from "../../net/resolver.js";
-import { fenceContext, type NetworkFence } from "./network.js";
+import { fenceContext, type NetworkFence } from "./network-fence.js";
 
 /**
  * A browser session for one job behind its own egress proxy (decision 0017): the proxy checks and pins
