@@ -1,13 +1,13 @@
 import { wcagContrast } from "culori";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
-import { quantiseShot } from "../../src/pipelines/marketing/scan/palette.js";
 import {
   type ColourSample,
   MIN_TEXT_CONTRAST,
   mergePalette,
   withContrast,
 } from "../../src/pipelines/marketing/scan/palette-merge.js";
+import { quantiseShot } from "../../src/pipelines/marketing/scan/palette-pixels.js";
 
 // A SaaS page as palette.ts reads it: white page, slate text, indigo buttons and links, an amber badge,
 // a light hero surface, and the hero shot's quantised pixels (with JPEG-ish near-duplicates).

@@ -1,23 +1,19 @@
 import { formatHex, parse } from "culori";
-import { applyPaletteSync, buildPaletteSync, utils } from "image-q";
 import type { Page } from "playwright-core";
-import sharp from "sharp";
 import { evaluateIsolated, isRecord, list, num, str } from "./in-page.js";
 import type { ColourSample, SampleKind } from "./palette-merge.js";
+import { quantiseShot } from "./palette-pixels.js";
 
 /**
  * The palette extractor: the computed colours a page paints (its background, surfaces such as the header
  * and hero, buttons, links and text, each weighted by painted area), its `theme-color`, and the hero
- * screenshot quantised to 8 colours (image-q's RgbQuant) — merged by palette-merge.ts.
+ * screenshot quantised to 8 colours (palette-pixels.ts) — merged by palette-merge.ts.
  */
 
 /** Bounds of the in-page read: elements walked, samples returned, document depth considered (CSS px). */
 const MAX_ELEMENTS = 4_000;
 const MAX_SAMPLES = 600;
 const MAX_DEPTH_PX = 8_000;
-const QUANTISE_COLOURS = 8;
-/** The hero shot is shrunk to this width before quantising: plenty for 8 colours, a few ms of work. */
-const QUANTISE_WIDTH = 200;
 
 /** Runs in an isolated world; `caps` is { maxElements, maxSamples, maxDepth }. */
 const READ_COLOURS = `(caps) => {
@@ -84,40 +80,6 @@ function sampleOf(v: unknown): ColourSample | null {
 function hexOrNull(text: string | null): string | null {
   const parsed = text ? parse(text) : undefined;
   return parsed ? formatHex(parsed) : null;
-}
-
-/** The shot's 8 main colours with their shares of its pixels (transparent pixels ignored). */
-export async function quantiseShot(shot: Buffer): Promise<ColourSample[]> {
-  const { data, info } = await sharp(shot, { limitInputPixels: 40_000_000 })
-    .resize({ width: QUANTISE_WIDTH, withoutEnlargement: true })
-    .ensureAlpha()
-    .raw()
-    .toBuffer({ resolveWithObject: true });
-  const image = utils.PointContainer.fromUint8Array(data, info.width, info.height);
-  // RgbQuant: Wu's quantiser allocates 33⁴-cell moment tables per call (seconds on a busy machine);
-  // RgbQuant finds the same brand colours on a 200 px shot in ~0.1 s. Plain Euclidean RGB is enough here:
-  // the merge compares colours in OKLab afterwards.
-  const palette = buildPaletteSync([image], {
-    colors: QUANTISE_COLOURS,
-    paletteQuantization: "rgbquant",
-    colorDistanceFormula: "euclidean",
-  });
-  const mapped = applyPaletteSync(image, palette, { imageQuantization: "nearest", colorDistanceFormula: "euclidean" });
-  const counts = new Map<number, { r: number; g: number; b: number; n: number }>();
-  let total = 0;
-  for (const p of mapped.getPointArray()) {
-    if (p.a < 128) continue;
-    const key = (p.r << 16) | (p.g << 8) | p.b;
-    const entry = counts.get(key) ?? { r: p.r, g: p.g, b: p.b, n: 0 };
-    entry.n += 1;
-    counts.set(key, entry);
-    total += 1;
-  }
-  return [...counts.values()].map((c) => ({
-    colour: `rgb(${c.r}, ${c.g}, ${c.b})`,
-    kind: "pixels",
-    weight: c.n / total,
-  }));
 }
 
 export interface PaletteSamples {

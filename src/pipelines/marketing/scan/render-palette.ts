@@ -1,10 +1,10 @@
 import type { ManifestColour } from "./manifest.js";
-import { quantiseShot } from "./palette.js";
 import { mergePalette } from "./palette-merge.js";
+import { quantiseShot } from "./palette-pixels.js";
 
 /**
- * A render source's palette: each still quantised to its main colours (palette.ts, as a page's hero
- * shot is) and the lot merged in OKLCH (palette-merge.ts), each still weighing the same.
+ * A render source's palette: each still quantised to its main colours (palette-pixels.ts, as a page's
+ * hero shot is) and the lot merged in OKLCH (palette-merge.ts), each still weighing the same.
  */
 export async function paletteFromImages(images: readonly Buffer[]): Promise<{
   colours: ManifestColour[];
