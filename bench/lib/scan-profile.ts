@@ -5,20 +5,20 @@
 import type { Page } from "playwright-core";
 import { dismissConsent } from "../../src/media/browser/index.js";
 import { openFencedSession } from "../../src/pipelines/browsing/fenced-session.js";
-import { deadlineIn } from "../../src/pipelines/marketing/scan/deadline.js";
-import type { ScanDeps } from "../../src/pipelines/marketing/scan/deps.js";
-import { extractFonts } from "../../src/pipelines/marketing/scan/fonts.js";
-import { parseHtml } from "../../src/pipelines/marketing/scan/html-document.js";
-import { collectImages, DEFAULT_IMAGE_CAPS } from "../../src/pipelines/marketing/scan/images.js";
-import { scrollForLazyContent } from "../../src/pipelines/marketing/scan/lazy-scroll.js";
-import { findLogo } from "../../src/pipelines/marketing/scan/logo.js";
-import { extractMainCopy } from "../../src/pipelines/marketing/scan/main-copy.js";
-import { extractMetadata } from "../../src/pipelines/marketing/scan/metadata.js";
-import { visitPage } from "../../src/pipelines/marketing/scan/page-visit.js";
-import { collectPaletteSamples } from "../../src/pipelines/marketing/scan/palette.js";
-import { watchResponses } from "../../src/pipelines/marketing/scan/responses.js";
+import type { ScanDeps } from "../../src/pipelines/marketing/deps.js";
+import { extractFonts } from "../../src/pipelines/marketing/scan/brand/fonts.js";
+import { collectImages, DEFAULT_IMAGE_CAPS } from "../../src/pipelines/marketing/scan/brand/images.js";
+import { findLogo } from "../../src/pipelines/marketing/scan/brand/logo.js";
+import { collectPaletteSamples } from "../../src/pipelines/marketing/scan/brand/palette.js";
+import { DEFAULT_SCREENSHOT_CAPS, takeScreenshots } from "../../src/pipelines/marketing/scan/brand/screenshots.js";
+import { parseHtml } from "../../src/pipelines/marketing/scan/read/html-document.js";
+import { extractMainCopy } from "../../src/pipelines/marketing/scan/read/main-copy.js";
+import { extractMetadata } from "../../src/pipelines/marketing/scan/read/metadata.js";
 import { SCAN_CAPTURE } from "../../src/pipelines/marketing/scan/scan-job.js";
-import { DEFAULT_SCREENSHOT_CAPS, takeScreenshots } from "../../src/pipelines/marketing/scan/screenshots.js";
+import { deadlineIn } from "../../src/pipelines/marketing/scan/visit/deadline.js";
+import { scrollForLazyContent } from "../../src/pipelines/marketing/scan/visit/lazy-scroll.js";
+import { visitPage } from "../../src/pipelines/marketing/scan/visit/page-visit.js";
+import { watchResponses } from "../../src/pipelines/marketing/scan/visit/responses.js";
 
 /** The scanner's steps in the order a page goes through them (extractLive's order after the read). */
 export const STEPS = [

@@ -9,8 +9,8 @@
 // viewport, a fresh context per round as each scan has. Scan and bare rounds alternate after a warm-up
 // of each, so the machine's load swings hit both; the best round of each is scored.
 
-import type { SourceManifest } from "../../src/pipelines/marketing/scan/manifest.js";
 import { SCAN_CAPTURE } from "../../src/pipelines/marketing/scan/scan-job.js";
+import type { SourceManifest } from "../../src/pipelines/marketing/source/manifest.js";
 import { Harness, idem } from "../../src/testutil/harness.js";
 import { startMarketingSite } from "../../test/support/marketing-sites.js";
 import { BenchError } from "../lib/load.js";

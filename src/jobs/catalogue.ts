@@ -1,5 +1,5 @@
 import type { SessionGuard } from "../pipelines/browsing/fenced-session.js";
-import { type ScanDeps, type SourceScanInput, scanSource } from "../pipelines/marketing/scan/index.js";
+import { type ScanDeps, type SourceScanInput, scanSource } from "../pipelines/marketing/index.js";
 import { PipelineFailure, type PipelineOutput, type PipelineRun } from "../pipelines/run.js";
 import type { WalkthroughDeps } from "../pipelines/walkthrough/deps.js";
 import type { RenderJobInput } from "../pipelines/walkthrough/render-input.js";
@@ -90,7 +90,7 @@ export const renderJob = defineJob<RenderJobInput>({
 
 /**
  * marketing.source_scan: a website (or a walkthrough render) read into a source's version 1
- * (pipelines/marketing/scan/). Its id is the source's; terminal states emit marketing.source.* events.
+ * (pipelines/marketing/). Its id is the source's; terminal states emit marketing.source.* events.
  * Retryable failures (browser unavailable, internal_error) run again from scratch, twice in all.
  */
 export const sourceScanJob = defineJob<SourceScanInput>({

@@ -3,16 +3,16 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BrowserPool, type BrowserSession, passOverScreens } from "../../src/media/browser/index.js";
 import { type FontCatalogue, loadFontCatalogue } from "../../src/media/fonts/catalogue.js";
-import { serialiseDom } from "../../src/pipelines/marketing/scan/dom-serialise.js";
-import { extractFonts } from "../../src/pipelines/marketing/scan/fonts.js";
-import { parseHtml } from "../../src/pipelines/marketing/scan/html-document.js";
-import { collectImages } from "../../src/pipelines/marketing/scan/images.js";
-import { findLogo } from "../../src/pipelines/marketing/scan/logo.js";
-import { extractMetadata } from "../../src/pipelines/marketing/scan/metadata.js";
-import { collectPaletteSamples } from "../../src/pipelines/marketing/scan/palette.js";
-import { mergePalette } from "../../src/pipelines/marketing/scan/palette-merge.js";
-import { type ResponseLog, watchResponses } from "../../src/pipelines/marketing/scan/responses.js";
-import { takeScreenshots } from "../../src/pipelines/marketing/scan/screenshots.js";
+import { extractFonts } from "../../src/pipelines/marketing/scan/brand/fonts.js";
+import { collectImages } from "../../src/pipelines/marketing/scan/brand/images.js";
+import { findLogo } from "../../src/pipelines/marketing/scan/brand/logo.js";
+import { collectPaletteSamples } from "../../src/pipelines/marketing/scan/brand/palette.js";
+import { takeScreenshots } from "../../src/pipelines/marketing/scan/brand/screenshots.js";
+import { parseHtml } from "../../src/pipelines/marketing/scan/read/html-document.js";
+import { extractMetadata } from "../../src/pipelines/marketing/scan/read/metadata.js";
+import { serialiseDom } from "../../src/pipelines/marketing/scan/visit/dom-serialise.js";
+import { type ResponseLog, watchResponses } from "../../src/pipelines/marketing/scan/visit/responses.js";
+import { mergePalette } from "../../src/pipelines/marketing/source/palette-merge.js";
 import { type MarketingSite, SAAS_SITE, startMarketingSite } from "../support/marketing-sites.js";
 
 // The in-page extractors on a plain (unfenced) session of the real Chromium, against the fixture sites.

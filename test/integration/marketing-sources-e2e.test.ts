@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { compileValidator } from "../../src/http/validation.js";
-import { SOURCE_MANIFEST_SCHEMA, type SourceManifest } from "../../src/pipelines/marketing/scan/manifest.js";
+import { SOURCE_MANIFEST_SCHEMA, type SourceManifest } from "../../src/pipelines/marketing/source/manifest.js";
 import { Harness, idem } from "../../src/testutil/harness.js";
 import { type MarketingSite, SAAS_SITE, startMarketingSite } from "../support/marketing-sites.js";
 

@@ -8,7 +8,7 @@ import {
   type ManifestAsset,
   SCANNER_VERSION,
   type SourceManifest,
-} from "../../src/pipelines/marketing/scan/manifest.js";
+} from "../../src/pipelines/marketing/source/manifest.js";
 import type { Harness } from "../../src/testutil/harness.js";
 import { ranJobRow } from "./job-row.js";
 

@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import { iso } from "../../src/clock.js";
 import { uuidv7 } from "../../src/ids.js";
 import { defineJob, type JobDefinition, JobFailure } from "../../src/jobs/definition.js";
-import type { SourceScanInput } from "../../src/pipelines/marketing/scan/input.js";
+import type { SourceScanInput } from "../../src/pipelines/marketing/input.js";
 import type { Harness } from "../../src/testutil/harness.js";
 import { ranJobRow } from "./job-row.js";
 

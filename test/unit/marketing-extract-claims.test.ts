@@ -1,8 +1,12 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { extractClaims, findClaims } from "../../src/pipelines/marketing/scan/claims.js";
-import { type CopyBlock, extractCopyBlocks, mergeCopyBlocks } from "../../src/pipelines/marketing/scan/copy-blocks.js";
-import { parseHtml } from "../../src/pipelines/marketing/scan/html-document.js";
+import { extractClaims, findClaims } from "../../src/pipelines/marketing/scan/copy/claims.js";
+import {
+  type CopyBlock,
+  extractCopyBlocks,
+  mergeCopyBlocks,
+} from "../../src/pipelines/marketing/scan/copy/copy-blocks.js";
+import { parseHtml } from "../../src/pipelines/marketing/scan/read/html-document.js";
 
 const fixture = (path: string) => readFileSync(new URL(`../fixtures/marketing/${path}`, import.meta.url), "utf8");
 const blocksOf = (path: string, page: number) => {

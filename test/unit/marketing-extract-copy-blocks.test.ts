@@ -1,8 +1,12 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { type CopyBlock, extractCopyBlocks, mergeCopyBlocks } from "../../src/pipelines/marketing/scan/copy-blocks.js";
-import { BLOCK_TEXT_CAP, MAX_BLOCKS } from "../../src/pipelines/marketing/scan/copy-types.js";
-import { parseHtml } from "../../src/pipelines/marketing/scan/html-document.js";
+import {
+  type CopyBlock,
+  extractCopyBlocks,
+  mergeCopyBlocks,
+} from "../../src/pipelines/marketing/scan/copy/copy-blocks.js";
+import { parseHtml } from "../../src/pipelines/marketing/scan/read/html-document.js";
+import { BLOCK_TEXT_CAP, MAX_BLOCKS } from "../../src/pipelines/marketing/source/copy-types.js";
 
 const fixture = (path: string) => readFileSync(new URL(`../fixtures/marketing/${path}`, import.meta.url), "utf8");
 const blocksOf = (html: string, page = 0, url = "https://tidewell.example/") => {

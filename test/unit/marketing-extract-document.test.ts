@@ -4,10 +4,10 @@ import type { AddressInfo } from "node:net";
 import { setFlagsFromString } from "node:v8";
 import { runInNewContext } from "node:vm";
 import { describe, expect, it } from "vitest";
-import { type CopyBlock, extractCopyBlocks } from "../../src/pipelines/marketing/scan/copy-blocks.js";
-import { HTML_CAP_BYTES, parseHtml, stripInert } from "../../src/pipelines/marketing/scan/html-document.js";
-import { extractMainCopy } from "../../src/pipelines/marketing/scan/main-copy.js";
-import { extractMetadata } from "../../src/pipelines/marketing/scan/metadata.js";
+import { type CopyBlock, extractCopyBlocks } from "../../src/pipelines/marketing/scan/copy/copy-blocks.js";
+import { HTML_CAP_BYTES, parseHtml, stripInert } from "../../src/pipelines/marketing/scan/read/html-document.js";
+import { extractMainCopy } from "../../src/pipelines/marketing/scan/read/main-copy.js";
+import { extractMetadata } from "../../src/pipelines/marketing/scan/read/metadata.js";
 
 const PAGE = "https://acme.example/";
 type CopyKind = CopyBlock["kind"];

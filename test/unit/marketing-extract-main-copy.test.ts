@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { parseHtml } from "../../src/pipelines/marketing/scan/html-document.js";
-import { extractMainCopy, MAIN_COPY_CAP } from "../../src/pipelines/marketing/scan/main-copy.js";
+import { parseHtml } from "../../src/pipelines/marketing/scan/read/html-document.js";
+import { extractMainCopy, MAIN_COPY_CAP } from "../../src/pipelines/marketing/scan/read/main-copy.js";
 
 const fixture = (path: string) => readFileSync(new URL(`../fixtures/marketing/${path}`, import.meta.url), "utf8");
 const mainCopyOf = (html: string) => {

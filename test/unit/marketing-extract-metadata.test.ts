@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { parseHtml } from "../../src/pipelines/marketing/scan/html-document.js";
-import { extractMetadata } from "../../src/pipelines/marketing/scan/metadata.js";
+import { parseHtml } from "../../src/pipelines/marketing/scan/read/html-document.js";
+import { extractMetadata } from "../../src/pipelines/marketing/scan/read/metadata.js";
 
 const fixture = (path: string) => readFileSync(new URL(`../fixtures/marketing/${path}`, import.meta.url), "utf8");
 const metadataOf = (html: string, url = "https://acme.example/pricing") => {

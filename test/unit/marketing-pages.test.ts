@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { choosePages, type PageLink } from "../../src/pipelines/marketing/scan/pages.js";
+import { choosePages, type PageLink } from "../../src/pipelines/marketing/scan/visit/pages.js";
 
 const START = "https://www.acme.example/";
 const nav = (href: string, text: string): PageLink => ({ href, text, region: "nav" });

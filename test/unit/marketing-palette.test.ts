@@ -6,8 +6,8 @@ import {
   MIN_TEXT_CONTRAST,
   mergePalette,
   withContrast,
-} from "../../src/pipelines/marketing/scan/palette-merge.js";
-import { quantiseShot } from "../../src/pipelines/marketing/scan/palette-pixels.js";
+} from "../../src/pipelines/marketing/source/palette-merge.js";
+import { quantiseShot } from "../../src/pipelines/marketing/source/palette-pixels.js";
 
 // A SaaS page as palette.ts reads it: white page, slate text, indigo buttons and links, an amber badge,
 // a light hero surface, and the hero shot's quantised pixels (with JPEG-ish near-duplicates).

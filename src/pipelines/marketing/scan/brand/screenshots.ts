@@ -1,0 +1,213 @@
+import type { Page } from "playwright-core";
+import sharp from "sharp";
+import { type DocRect, evaluateIsolated, isRecord, list, num, rect } from "../visit/in-page.js";
+import { captureRegion } from "./capture.js";
+
+/**
+ * The screenshots of one page: its first screen (the hero) at scale 1.5, one shot of each detected
+ * section (features, testimonials, pricing) at scale 1.5, and on the start page the tall page at scale 1
+ * up to 8,000 CSS px (for scrolling motions). At most five per page.
+ *
+ * JPEG at quality 85: shots are opaque and mostly text and photos, and they end up in ≤ 1080p video; a
+ * 2160×1350 hero is ~0.4–0.8 MB as JPEG against 2–4 MB as PNG, and the 1440×8000 tall page ~1.5 MB
+ * against 8–12 MB. At 2× the ringing JPEG adds around glyphs is far below what a video frame shows.
+ */
+
+export type SectionKind = "features" | "testimonials" | "pricing";
+
+export interface PageShot {
+  kind: "hero" | "section" | "full-page";
+  section: SectionKind | null;
+  data: Buffer;
+  contentType: "image/jpeg";
+  /** Pixels of the image. */
+  width: number;
+  height: number;
+  /** `hero`, `section:features` …, `full-page`. */
+  from: string;
+  /** The full-page shot stopped at the height cap (warn `screenshot_truncated`). */
+  truncated: boolean;
+}
+
+export interface ScreenshotCaps {
+  /** Shots of this page at most (0025: 5). */
+  maxShots: number;
+  /** Take the tall page (the start page only). */
+  fullPage: boolean;
+  /** Height cap of the tall page, CSS px (0025: 8,000). */
+  maxFullPageCss: number;
+}
+
+export const DEFAULT_SCREENSHOT_CAPS: ScreenshotCaps = { maxShots: 5, fullPage: true, maxFullPageCss: 8_000 };
+
+export interface ScreenshotsResult {
+  shots: PageShot[];
+  /** The hero shot (also in `shots`), for the palette's quantiser; null when it failed. */
+  hero: Buffer | null;
+  /** The tall page was cut at the cap. */
+  truncated: boolean;
+}
+
+/**
+ * 1.5×: a 1440 px desktop shot is 2160 px wide, enough to fill a 1920 px frame without upscaling. 2× cost
+ * 3–4× a 1× shot and made screenshots more than half of a scan's time (docs/benchmarks.md, scan).
+ */
+const DETAIL_SCALE = 1.5;
+const QUALITY = 85;
+/** A section taller than this is shot from its top down to it (a pricing table is read from the top). */
+const MAX_SECTION_CSS = 2_000;
+const MIN_SECTION_CSS = 120;
+
+/** In an isolated world: scroll to the top, the viewport and document size, the sections worth a shot. */
+const LAYOUT = `() => {
+  scrollTo({ top: 0, left: 0, behavior: "instant" });
+  const doc = document.documentElement;
+  const PATTERNS = {
+    pricing: /pric|plans?\\b|billing/i,
+    testimonials: /testimonial|review|quote|customers? (love|say)|what .* say|loved by|wall of love/i,
+    features: /feature|benefit|capabilit|why [a-z]+/i,
+  };
+  const label = (el) => {
+    const h = el.querySelector("h1, h2, h3");
+    return [el.id, typeof el.className === "string" ? el.className : "", el.getAttribute("aria-label") || "", h ? h.textContent : ""].join(" ").slice(0, 400);
+  };
+  // What a section holds says more than its name: two prices, two quotes with a citation, three cards.
+  const CONTENT = {
+    pricing: (el) => ((el.textContent || "").slice(0, 20000).match(/[$€£¥]s?d|ds?(€|USD|EUR)/g) || []).length >= 2,
+    testimonials: (el) => el.querySelectorAll("blockquote, figure cite, [class*=testimonial]").length >= 2,
+    features: (el) => el.querySelectorAll("article, [class*=card], [class*=feature]").length >= 3,
+  };
+  const found = {};
+  const rects = [];
+  const candidates = document.querySelectorAll("main section, section, main > div[id], [role=region]");
+  for (let i = 0; i < Math.min(candidates.length, 400); i++) {
+    const el = candidates[i];
+    const s = getComputedStyle(el);
+    if (s.display === "none" || s.visibility !== "visible") continue;
+    const r = el.getBoundingClientRect();
+    if (r.width < innerWidth * 0.5 || r.height < ${MIN_SECTION_CSS}) continue;
+    rects.push({ el, text: label(el), rect: { x: Math.max(0, r.left + scrollX), y: r.top + scrollY, width: Math.min(r.width, doc.clientWidth || innerWidth), height: r.height } });
+  }
+  for (const pass of ["content", "label"]) {
+    for (const kind of ["pricing", "testimonials", "features"]) {
+      if (found[kind]) continue;
+      const hit = rects.find((c) => !Object.values(found).includes(c.rect) && (pass === "content" ? CONTENT[kind](c.el) : PATTERNS[kind].test(c.text)));
+      if (hit) found[kind] = hit.rect;
+    }
+  }
+  const sections = Object.entries(found).map(([kind, rect]) => ({ kind, rect })).sort((a, b) => a.rect.y - b.rect.y);
+  return { width: innerWidth, height: innerHeight, docWidth: doc.clientWidth || innerWidth, docHeight: Math.max(doc.scrollHeight, document.body ? document.body.scrollHeight : 0), sections };
+}`;
+
+interface Layout {
+  width: number;
+  height: number;
+  docWidth: number;
+  docHeight: number;
+  sections: { kind: SectionKind; rect: DocRect }[];
+}
+
+const SECTION_KINDS: readonly SectionKind[] = ["features", "testimonials", "pricing"];
+
+function layoutOf(v: unknown): Layout | null {
+  if (!isRecord(v)) return null;
+  const width = num(v.width, 100, 10_000);
+  const height = num(v.height, 100, 10_000);
+  const docWidth = num(v.docWidth, 1, 100_000) ?? width;
+  const docHeight = num(v.docHeight, 0, 10_000_000) ?? height;
+  if (width === null || height === null || docWidth === null || docHeight === null) return null;
+  const sections = list(v.sections, 3, (s) => {
+    if (!isRecord(s) || !SECTION_KINDS.includes(s.kind as SectionKind)) return null;
+    const r = rect(s.rect);
+    return r ? { kind: s.kind as SectionKind, rect: r } : null;
+  });
+  return { width, height, docWidth, docHeight, sections };
+}
+
+async function jpeg(
+  page: Page,
+  clip: DocRect,
+  scale: number,
+  beyondViewport: boolean,
+): Promise<{ data: Buffer; width: number; height: number }> {
+  const data = await captureRegion(page, clip, { scale, format: "jpeg", quality: QUALITY, beyondViewport });
+  const meta = await sharp(data).metadata();
+  return {
+    data,
+    width: meta.width ?? Math.round(clip.width * scale),
+    height: meta.height ?? Math.round(clip.height * scale),
+  };
+}
+
+/**
+ * Takes the page's shots. A shot that fails (page gone, a region Chromium cannot draw) is left out; the
+ * hero is taken first, so the palette has it whatever happens to the others.
+ */
+export async function takeScreenshots(
+  page: Page,
+  caps: ScreenshotCaps = DEFAULT_SCREENSHOT_CAPS,
+): Promise<ScreenshotsResult> {
+  const result: ScreenshotsResult = { shots: [], hero: null, truncated: false };
+  const layout = layoutOf(await evaluateIsolated(page, LAYOUT, null).catch(() => null));
+  if (!layout || caps.maxShots <= 0) return result;
+  const room = () => result.shots.length < caps.maxShots;
+
+  try {
+    const hero = await jpeg(page, { x: 0, y: 0, width: layout.width, height: layout.height }, DETAIL_SCALE, false);
+    result.shots.push({
+      kind: "hero",
+      section: null,
+      ...hero,
+      contentType: "image/jpeg",
+      from: "hero",
+      truncated: false,
+    });
+    result.hero = hero.data;
+  } catch {
+    // no hero shot: the palette goes by CSS alone
+  }
+
+  // The tall page is kept a place before the sections fill the rest.
+  const sectionRoom = caps.maxShots - result.shots.length - (caps.fullPage ? 1 : 0);
+  for (const { kind, rect: r } of layout.sections.slice(0, Math.max(0, sectionRoom))) {
+    if (r.y >= caps.maxFullPageCss) continue;
+    const clip = {
+      x: r.x,
+      y: Math.max(0, r.y),
+      width: Math.min(r.width, layout.docWidth),
+      height: Math.min(r.height, MAX_SECTION_CSS),
+    };
+    try {
+      const shot = await jpeg(page, clip, DETAIL_SCALE, true);
+      result.shots.push({
+        kind: "section",
+        section: kind,
+        ...shot,
+        contentType: "image/jpeg",
+        from: `section:${kind}`,
+        truncated: false,
+      });
+    } catch {
+      // skipped
+    }
+  }
+
+  if (caps.fullPage && room()) {
+    const height = Math.min(layout.docHeight, caps.maxFullPageCss);
+    result.truncated = layout.docHeight > caps.maxFullPageCss;
+    try {
+      const shot = await jpeg(page, { x: 0, y: 0, width: layout.docWidth, height: Math.max(1, height) }, 1, true);
+      result.shots.push({
+        kind: "full-page",
+        section: null,
+        ...shot,
+        contentType: "image/jpeg",
+        from: "full-page",
+        truncated: result.truncated,
+      });
+    } catch {
+      result.truncated = false;
+    }
+  }
+  return result;
+}
