@@ -5,7 +5,7 @@
 import type { Page } from "playwright-core";
 import { dismissConsent } from "../../src/media/browser/index.js";
 import { openFencedSession } from "../../src/pipelines/browsing/fenced-session.js";
-import type { ScanDeps } from "../../src/pipelines/marketing/deps.js";
+import type { InspectionDeps } from "../../src/pipelines/marketing/deps.js";
 import { extractFonts } from "../../src/pipelines/marketing/scan/brand/fonts.js";
 import { collectImages, DEFAULT_IMAGE_CAPS } from "../../src/pipelines/marketing/scan/brand/images.js";
 import { findLogo } from "../../src/pipelines/marketing/scan/brand/logo.js";
@@ -44,7 +44,7 @@ export interface StepTime {
 export type StepTimes = Partial<Record<Step, StepTime>>[];
 
 /** Runs the scanner's steps on each URL in turn (the first as the start page) and times each. */
-export async function profileScanSteps(deps: ScanDeps, urls: string[]): Promise<StepTimes> {
+export async function profileScanSteps(deps: InspectionDeps, urls: string[]): Promise<StepTimes> {
   const fenced = await openFencedSession(deps.browser, SCAN_CAPTURE, deps.guard);
   const signal = new AbortController().signal;
   const ctx = {

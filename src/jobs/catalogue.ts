@@ -1,5 +1,5 @@
 import type { SessionGuard } from "../pipelines/browsing/fenced-session.js";
-import { type ScanDeps, type SourceScanInput, scanSource } from "../pipelines/marketing/index.js";
+import { type InspectionDeps, type InspectionInput, inspectSource } from "../pipelines/marketing/index.js";
 import { PipelineFailure, type PipelineOutput, type PipelineRun } from "../pipelines/run.js";
 import type { WalkthroughDeps } from "../pipelines/walkthrough/deps.js";
 import type { RenderJobInput } from "../pipelines/walkthrough/render-input.js";
@@ -38,8 +38,8 @@ const walkthroughDeps = (deps: JobServices): WalkthroughDeps => ({
   ffmpeg: deps.config.ffmpegBinaries,
 });
 
-/** What the source scanner uses: the walkthroughs' browser and fence, the installed fonts, the scan bounds. */
-const scanDeps = (deps: JobServices): ScanDeps => ({
+/** What an inspection uses: the walkthroughs' browser and fence, the installed fonts, the scan bounds. */
+const inspectionDeps = (deps: JobServices): InspectionDeps => ({
   browser: deps.walkthrough.browser,
   storage: deps.storage,
   clock: deps.clock,
@@ -93,22 +93,22 @@ export const renderJob = defineJob<RenderJobInput>({
  * (pipelines/marketing/). Its id is the source's; terminal states emit marketing.source.* events.
  * Retryable failures (browser unavailable, internal_error) run again from scratch, twice in all.
  */
-export const sourceScanJob = defineJob<SourceScanInput>({
+export const sourceScanJob = defineJob<InspectionInput>({
   kind: "marketing.source_scan",
   maxAttempts: 2,
   retryDelayMs: () => 10_000,
-  run: (ctx) => asJobRun(ctx.signal, () => scanSource(pipelineRun(ctx), scanDeps(ctx.deps))),
+  run: (ctx) => asJobRun(ctx.signal, () => inspectSource(pipelineRun(ctx), inspectionDeps(ctx.deps))),
 });
 
 /**
  * marketing.source_operation: a refresh, scanned into the source's next version (fixed when it was
  * created). No events: the spec's frozen event list has no family for it (decision 0012).
  */
-export const sourceOperationJob = defineJob<SourceScanInput>({
+export const sourceOperationJob = defineJob<InspectionInput>({
   kind: "marketing.source_operation",
   maxAttempts: 2,
   retryDelayMs: () => 10_000,
-  run: (ctx) => asJobRun(ctx.signal, () => scanSource(pipelineRun(ctx), scanDeps(ctx.deps))),
+  run: (ctx) => asJobRun(ctx.signal, () => inspectSource(pipelineRun(ctx), inspectionDeps(ctx.deps))),
 });
 
 /**

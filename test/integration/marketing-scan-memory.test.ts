@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { systemClock } from "../../src/clock.js";
 import { BrowserPool } from "../../src/media/browser/index.js";
 import { loadFontCatalogue } from "../../src/media/fonts/catalogue.js";
-import { type ScanDeps, type SourceScanInput, scanSource } from "../../src/pipelines/marketing/index.js";
+import { type InspectionDeps, type InspectionInput, inspectSource } from "../../src/pipelines/marketing/index.js";
 import type { SourceManifest } from "../../src/pipelines/marketing/source/manifest.js";
 import type { PipelineOutput, PipelineRun } from "../../src/pipelines/run.js";
 import { LocalStorage } from "../../src/storage/local.js";
@@ -23,9 +23,9 @@ const MB = 1024 * 1024;
 let pool: BrowserPool;
 let site: MarketingSite;
 let dir: string;
-let deps: ScanDeps;
+let deps: InspectionDeps;
 
-function runOf(url: string): PipelineRun<SourceScanInput> {
+function runOf(url: string): PipelineRun<InspectionInput> {
   return {
     id: randomUUID(),
     input: { kind: "url", sourceId: randomUUID(), version: 1, previousVersion: null, url },
@@ -52,7 +52,7 @@ beforeAll(async () => {
     settings: { extraPages: 0, pageTimeoutMs: 15_000, scanTimeoutMs: 45_000 },
   };
   // Chromium up and one page drawn before anything is measured: the first launch is not the page's cost.
-  await scanSource(runOf(`${site.url}/`), deps);
+  await inspectSource(runOf(`${site.url}/`), deps);
 });
 afterAll(async () => {
   await pool?.close();
@@ -105,7 +105,7 @@ browserOnly("scans of pages built to exhaust memory", () => {
       const start = selfRss();
       const memory = await measureMemory();
       const outs = await Promise.all(
-        routes.map((route) => scanSource(runOf(`${site.url}/hostile/${route}`), deps).catch((err: unknown) => err)),
+        routes.map((route) => inspectSource(runOf(`${site.url}/hostile/${route}`), deps).catch((err: unknown) => err)),
       );
       const peaks = await memory.stop();
       // The figures the issue's note and docs/security.md quote.

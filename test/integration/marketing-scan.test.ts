@@ -10,7 +10,7 @@ import { BrowserPool } from "../../src/media/browser/index.js";
 import { runFfmpeg } from "../../src/media/ffmpeg/run.js";
 import { loadFontCatalogue } from "../../src/media/fonts/catalogue.js";
 import type { ScanSettings } from "../../src/pipelines/marketing/deps.js";
-import { type ScanDeps, type SourceScanInput, scanSource } from "../../src/pipelines/marketing/index.js";
+import { type InspectionDeps, type InspectionInput, inspectSource } from "../../src/pipelines/marketing/index.js";
 import { SOURCE_MANIFEST_SCHEMA, type SourceManifest } from "../../src/pipelines/marketing/source/manifest.js";
 import { PipelineFailure, type PipelineOutput, type PipelineRun } from "../../src/pipelines/run.js";
 import { LocalStorage } from "../../src/storage/local.js";
@@ -18,7 +18,7 @@ import { BROKEN_LOGO_SITE, type BrokenLogoSite, startBrokenLogoSite } from "../s
 import { type MarketingSites, SAAS_SITE, SPA_SITE, startMarketingSites } from "../support/marketing-sites.js";
 import { staticResolver } from "../support/static-resolver.js";
 
-// scanSource against the fixture sites with a real fenced Chromium session and real storage. The guard
+// inspectSource against the fixture sites with a real fenced Chromium session and real storage. The guard
 // allows 127.0.0.1 only: the hostile site's redirects to 127.0.0.2 must be refused and never reach it.
 const browserOnly = describe.runIf(process.env.CLIPWRIGHT_TEST_DB !== "postgres");
 
@@ -27,7 +27,7 @@ let pool: BrowserPool;
 let sites: MarketingSites;
 let brokenLogo: BrokenLogoSite;
 let dir: string;
-let deps: ScanDeps;
+let deps: InspectionDeps;
 
 const settings = (over: Partial<ScanSettings> = {}): ScanSettings => ({
   extraPages: 5,
@@ -36,7 +36,7 @@ const settings = (over: Partial<ScanSettings> = {}): ScanSettings => ({
   ...over,
 });
 
-interface Run extends PipelineRun<SourceScanInput> {
+interface Run extends PipelineRun<InspectionInput> {
   stages: string[];
   cancel(): void;
 }
@@ -109,7 +109,7 @@ browserOnly("scanning a website into a source version", () => {
     "reads the SaaS site: its pages, brand, copy, claims, logo and palette, never its sign-in, cart or legal pages",
     async () => {
       const run = runOf(`${sites.url.saas}/`);
-      const out = await scanSource(run, deps);
+      const out = await inspectSource(run, deps);
       const m = await manifestOf(out);
       expect(run.stages).toEqual(["opening", "pages", "extracting", "saving"]);
       expect(pool.openSessions).toBe(0);
@@ -151,7 +151,7 @@ browserOnly("scanning a website into a source version", () => {
   it(
     "reads the single-page app after its content arrives, with the consent banner dismissed",
     async () => {
-      const out = await scanSource(runOf(`${sites.url.spa}/`), { ...deps, settings: settings({ extraPages: 2 }) });
+      const out = await inspectSource(runOf(`${sites.url.spa}/`), { ...deps, settings: settings({ extraPages: 2 }) });
       const m = await manifestOf(out);
       expect(m.brand.name).toBe(SPA_SITE.name);
       expect(m.copy.some((b) => "text" in b && b.text.includes(SPA_SITE.headline))).toBe(true);
@@ -165,7 +165,7 @@ browserOnly("scanning a website into a source version", () => {
   it(
     "gives the sparse site a degraded version that says why",
     async () => {
-      const out = await scanSource(runOf(`${sites.url.sparse}/`), deps);
+      const out = await inspectSource(runOf(`${sites.url.sparse}/`), deps);
       const m = await manifestOf(out);
       expect(m.degraded).toBe(true);
       // …and the job's envelope says so too (internalStatus).
@@ -179,7 +179,7 @@ browserOnly("scanning a website into a source version", () => {
   it(
     "skips the hostile site's broken pages with warnings, never reaching the refused host, within its deadlines",
     async () => {
-      const out = await scanSource(runOf(`${sites.url.hostile}/`), {
+      const out = await inspectSource(runOf(`${sites.url.hostile}/`), {
         ...deps,
         settings: settings({ extraPages: 7, pageTimeoutMs: 4_000, scanTimeoutMs: 90_000 }),
       });
@@ -199,14 +199,14 @@ browserOnly("scanning a website into a source version", () => {
     "fails a start page that redirects to a refused host, is not HTML, or answers an error",
     async () => {
       const one = { ...deps, settings: settings({ extraPages: 0, pageTimeoutMs: 4_000 }) };
-      const redirect = await failureOf(scanSource(runOf(`${sites.url.hostile}/hostile/redirect-private`), one));
+      const redirect = await failureOf(inspectSource(runOf(`${sites.url.hostile}/hostile/redirect-private`), one));
       expect(redirect.code).toBe("url_private");
       expect(redirect.reason).toContain("127.0.0.2");
-      const pdf = await failureOf(scanSource(runOf(`${sites.url.hostile}/hostile/pdf`), one));
+      const pdf = await failureOf(inspectSource(runOf(`${sites.url.hostile}/hostile/pdf`), one));
       expect([pdf.code, pdf.reason?.split(":")[0]]).toEqual(["source_unreadable", "not_html"]);
-      const error = await failureOf(scanSource(runOf(`${sites.url.hostile}/hostile/error-500`), one));
+      const error = await failureOf(inspectSource(runOf(`${sites.url.hostile}/hostile/error-500`), one));
       expect([error.code, error.reason]).toEqual(["url_invalid", "the site answered HTTP 500"]);
-      const stalled = await scanSource(runOf(`${sites.url.hostile}/hostile/never-finishes`), one);
+      const stalled = await inspectSource(runOf(`${sites.url.hostile}/hostile/never-finishes`), one);
       expect(codes(await manifestOf(stalled))).toContain("page_timeout");
       expect(sites.forbidden.requests).toEqual([]);
       expect(pool.openSessions).toBe(0);
@@ -218,7 +218,7 @@ browserOnly("scanning a website into a source version", () => {
     "takes no broken image for a logo: a header logo whose file is a 404 is skipped with no_logo",
     async () => {
       const one = { ...deps, settings: settings({ extraPages: 0 }) };
-      const out = await scanSource(runOf(`${brokenLogo.url}/broken`), one);
+      const out = await inspectSource(runOf(`${brokenLogo.url}/broken`), one);
       const m = await manifestOf(out);
       expect(brokenLogo.requests).toContain(BROKEN_LOGO_SITE.logoPath);
       expect(m.brand.logo).toBeNull();
@@ -233,7 +233,7 @@ browserOnly("scanning a website into a source version", () => {
     "passes over a broken logo <img> and inline SVGs whose image or sprite failed, to the inline SVG logo after them",
     async () => {
       const one = { ...deps, settings: settings({ extraPages: 0 }) };
-      const out = await scanSource(runOf(`${brokenLogo.url}/broken-then-svg`), one);
+      const out = await inspectSource(runOf(`${brokenLogo.url}/broken-then-svg`), one);
       const m = await manifestOf(out);
       expect(brokenLogo.requests).toEqual(
         expect.arrayContaining([BROKEN_LOGO_SITE.markPath, BROKEN_LOGO_SITE.spritePath]),
@@ -259,7 +259,7 @@ browserOnly("scanning a website into a source version", () => {
       const run = runOf(`${sites.url.saas}/`, (stage, r) => {
         if (stage === "pages") r.cancel();
       });
-      const err = await scanSource(run, deps).then(
+      const err = await inspectSource(run, deps).then(
         () => null,
         (e: unknown) => e,
       );
@@ -336,7 +336,7 @@ browserOnly("a render source", () => {
           quality: `${key}/quality.json`,
         },
       };
-      const out = await scanSource(run, deps);
+      const out = await inspectSource(run, deps);
       const m = await manifestOf(out);
       await rm(work, { recursive: true, force: true });
 

@@ -4,9 +4,9 @@ import { iso } from "../../src/clock.js";
 import { uuidv7 } from "../../src/ids.js";
 import type { JobRow, StoredResult } from "../../src/jobs/envelope.js";
 import {
+  INSPECTOR_VERSION,
   MANIFEST_SCHEMA_ID,
   type ManifestAsset,
-  SCANNER_VERSION,
   type SourceManifest,
 } from "../../src/pipelines/marketing/source/manifest.js";
 import type { Harness } from "../../src/testutil/harness.js";
@@ -56,7 +56,7 @@ function manifestOf(
 ): SourceManifest {
   return {
     schema: MANIFEST_SCHEMA_ID,
-    scanner: SCANNER_VERSION,
+    scanner: INSPECTOR_VERSION,
     sourceId,
     version,
     previousVersion: version > 1 ? version - 1 : null,

@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import { iso } from "../../src/clock.js";
 import { uuidv7 } from "../../src/ids.js";
 import { defineJob, type JobDefinition, JobFailure } from "../../src/jobs/definition.js";
-import type { SourceScanInput } from "../../src/pipelines/marketing/input.js";
+import type { InspectionInput } from "../../src/pipelines/marketing/input.js";
 import type { Harness } from "../../src/testutil/harness.js";
 import { ranJobRow } from "./job-row.js";
 
@@ -25,9 +25,9 @@ export interface HeldSourceRun {
  */
 export function scriptedSources() {
   const steps: { step: SourceStep; held?: { arrive: (id: string) => void; go: Promise<void> } }[] = [];
-  const inputs = new Map<string, SourceScanInput>();
+  const inputs = new Map<string, InspectionInput>();
 
-  const run = defineJob<SourceScanInput>({
+  const run = defineJob<InspectionInput>({
     kind: "marketing.source_scan",
     maxAttempts: 1,
     retryDelayMs: () => 1000,

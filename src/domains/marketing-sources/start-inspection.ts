@@ -1,6 +1,6 @@
 import { createJob } from "../../jobs/create.js";
 import type { JobRow } from "../../jobs/envelope.js";
-import type { SourceScanInput } from "../../pipelines/marketing/input.js";
+import type { InspectionInput } from "../../pipelines/marketing/input.js";
 import type { DomainServices } from "../services.js";
 import { checkOriginCap } from "./origin-cap.js";
 import { OPERATION_KIND, SOURCE_KIND } from "./schemas.js";
@@ -14,7 +14,7 @@ export type NewInspection =
       kind: "render";
       url: string;
       renderId: string;
-      files: Extract<SourceScanInput, { kind: "render" }>["files"];
+      files: Extract<InspectionInput, { kind: "render" }>["files"];
     }
   | { of: "refresh"; sourceId: string; url: string; origin: string; version: number; previousVersion: number };
 
@@ -26,7 +26,7 @@ interface Request {
   requestHash: string;
 }
 
-const inputOf = (spec: NewInspection, jobId: string): SourceScanInput => {
+const inputOf = (spec: NewInspection, jobId: string): InspectionInput => {
   if (spec.of === "refresh")
     return {
       kind: "url",

@@ -15,13 +15,13 @@ export interface ScanSettings {
   scanTimeoutMs: number;
 }
 
-/** Everything a source job uses beyond its input (built in jobs/catalogue.ts from JobServices). */
-export interface ScanDeps {
+/** Everything an inspection uses beyond its input (built in jobs/catalogue.ts from JobServices). */
+export interface InspectionDeps {
   /** The process's Chromium; each scan opens one fenced session on it. */
   browser: BrowserPool;
   storage: Storage;
   clock: Clock;
-  /** The URL guard's settings and DNS for the scan's egress proxy (the fence every job's browser sits behind, pipelines/browsing). */
+  /** The URL guard's settings and DNS for the scan's egress proxy (the walkthroughs' fence too: browsing/). */
   guard: SessionGuard;
   /** ffmpeg / ffprobe for render sources' stills. */
   ffmpeg: FfmpegBinaries;

@@ -1,9 +1,9 @@
 /**
- * What a source job runs on (decision 0025): a URL scan (first scan or refresh) or a render source. The
+ * What an inspection runs on (decision 0025): a URL scan (first scan or refresh) or a render source. The
  * domain fixes `version` when it creates the job (latest succeeded + 1; one inspection at a time makes
  * that safe), and the pipeline writes its files under `sources/<sourceId>/v<version>/`.
  */
-export type SourceScanInput =
+export type InspectionInput =
   | { kind: "url"; sourceId: string; version: number; previousVersion: number | null; url: string }
   | {
       kind: "render";

@@ -6,15 +6,15 @@ import { iso } from "../../../clock.js";
 import { probe } from "../../../media/ffmpeg/probe.js";
 import { parseVtt, type VttCue } from "../../../media/quality/caption-figures.js";
 import { PipelineFailure, type PipelineOutput, type PipelineRun } from "../../run.js";
-import type { ScanDeps } from "../deps.js";
-import type { SourceScanInput } from "../input.js";
+import type { InspectionDeps } from "../deps.js";
+import type { InspectionInput } from "../input.js";
 import { BLOCK_TEXT_CAP, MAX_BLOCKS } from "../source/copy-types.js";
 import {
+  INSPECTOR_VERSION,
   isDegraded,
   MANIFEST_SCHEMA_ID,
   type ManifestCopyBlock,
   type ManifestWarning,
-  SCANNER_VERSION,
   type SourceManifest,
 } from "../source/manifest.js";
 import { VersionFiles } from "../source/store-version.js";
@@ -22,10 +22,10 @@ import { cutAtSentence, normaliseSpace } from "../source/text.js";
 import { paletteFromImages } from "./render-palette.js";
 import { beatStills, MAX_STILLS, type StillAt, sceneChangeStills, scenesOf, takeStill } from "./render-stills.js";
 
-type RenderInput = Extract<SourceScanInput, { kind: "render" }>;
+type RenderInput = Extract<InspectionInput, { kind: "render" }>;
 
 /** A stored file of the render; gone means the render's retention ended after the source was created. */
-async function renderFile(deps: ScanDeps, key: string): Promise<Buffer> {
+async function renderFile(deps: InspectionDeps, key: string): Promise<Buffer> {
   try {
     return await deps.storage.get(key);
   } catch {
@@ -97,7 +97,7 @@ export function narrationSteps(cues: readonly VttCue[], scenes: ReturnType<typeo
  * the version's own prefix (it must outlive the render's retention and never change), a still is taken
  * per beat, the narration becomes `step` copy and the palette is quantised from the stills.
  */
-export async function renderSource(run: PipelineRun<RenderInput>, deps: ScanDeps): Promise<PipelineOutput> {
+export async function renderSource(run: PipelineRun<RenderInput>, deps: InspectionDeps): Promise<PipelineOutput> {
   const { input, progress, checkpoint, signal } = run;
   await progress("opening", 0);
   const files = VersionFiles.of(deps.storage, input.sourceId, input.version);
@@ -180,7 +180,7 @@ export async function renderSource(run: PipelineRun<RenderInput>, deps: ScanDeps
     const origin = new URL(input.url).origin;
     const manifest: SourceManifest = {
       schema: MANIFEST_SCHEMA_ID,
-      scanner: SCANNER_VERSION,
+      scanner: INSPECTOR_VERSION,
       sourceId: input.sourceId,
       version: input.version,
       previousVersion: null,

@@ -2,8 +2,8 @@ import type { Page } from "playwright-core";
 import { BrowserUnavailableError, type CaptureSpec } from "../../../media/browser/index.js";
 import { type FencedSession, openFencedSession } from "../../browsing/fenced-session.js";
 import { PipelineFailure, type PipelineOutput, type PipelineRun } from "../../run.js";
-import type { ScanDeps } from "../deps.js";
-import type { SourceScanInput } from "../input.js";
+import type { InspectionDeps } from "../deps.js";
+import type { InspectionInput } from "../input.js";
 import type { ManifestWarning } from "../source/manifest.js";
 import { assembleVersion } from "./assemble/assemble.js";
 import type { Gathered, GatheredPage } from "./assemble/gathered.js";
@@ -15,7 +15,7 @@ import { choosePages } from "./visit/pages.js";
 import { watchResponses } from "./visit/responses.js";
 import { pageWarning, startPageFailure } from "./visit/scan-failure.js";
 
-type UrlInput = Extract<SourceScanInput, { kind: "url" }>;
+type UrlInput = Extract<InspectionInput, { kind: "url" }>;
 
 /** Desktop capture (decision 0025); reduced motion and en-US/UTC come with every session of the pool. */
 export const SCAN_CAPTURE: CaptureSpec = {
@@ -45,7 +45,7 @@ function failureOf(err: unknown, signal: AbortSignal): unknown {
   return new PipelineFailure("internal_error", `scanning failed: ${describe(err)}`.slice(0, 300), true);
 }
 
-async function openSession(deps: ScanDeps): Promise<FencedSession> {
+async function openSession(deps: InspectionDeps): Promise<FencedSession> {
   try {
     return await openFencedSession(deps.browser, SCAN_CAPTURE, deps.guard);
   } catch (err) {
@@ -80,7 +80,7 @@ async function gatherPage(
 }
 
 /** The browser phase: the start page, then the chosen pages two at a time, within the scan's deadline. */
-async function gather(run: PipelineRun<UrlInput>, deps: ScanDeps, fenced: FencedSession): Promise<Gathered> {
+async function gather(run: PipelineRun<UrlInput>, deps: InspectionDeps, fenced: FencedSession): Promise<Gathered> {
   const { input, progress, checkpoint, signal } = run;
   const { settings } = deps;
   const scanDeadline = deadlineIn(settings.scanTimeoutMs);
@@ -174,7 +174,7 @@ async function gather(run: PipelineRun<UrlInput>, deps: ScanDeps, fenced: Fenced
  * `extraPages` pages of its origin; the Node-side extractors read their HTML; the version's files go to
  * `sources/<sourceId>/v<version>/` with the manifest (artifact `source`) listing them by sha256.
  */
-export async function scanUrl(run: PipelineRun<UrlInput>, deps: ScanDeps): Promise<PipelineOutput> {
+export async function scanUrl(run: PipelineRun<UrlInput>, deps: InspectionDeps): Promise<PipelineOutput> {
   const { signal, checkpoint, progress } = run;
   await progress("opening", 0);
   await checkpoint();

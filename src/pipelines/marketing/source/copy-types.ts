@@ -6,7 +6,7 @@ export const MAX_BLOCKS = 300;
 /** A block of a page's copy, in the manifest's shape (decision 0025; manifest.ts `CopyBlockSchema`). */
 interface Base {
   id: string;
-  /** Index of the page in the scan (0 = start page). */
+  /** Index of the page in the manifest's pages (0 = start page). */
   page: number;
   /** Position of the block on its page, from 0, in document order. */
   order: number;

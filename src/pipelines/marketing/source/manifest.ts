@@ -2,14 +2,17 @@ import { type Static, type TSchema, Type } from "@sinclair/typebox";
 import { BLOCK_TEXT_CAP } from "./copy-types.js";
 
 /**
- * The manifest of one source version (artifact `source`, decision 0025): what the scan found, with every
- * retained file's sha256. Published as a named schema in the OpenAPI document, so this is contract:
+ * The manifest of one source version (artifact `source`, decision 0025): what the inspection found, with
+ * every retained file's sha256. Published as a named schema in the OpenAPI document, so this is contract:
  * fields are added, never renamed. Every string in it was read from an untrusted page, so each has a cap.
  */
 
 export const MANIFEST_SCHEMA_ID = "clipwright.source.v1";
-/** Bumped when what the scanner reads changes, so two versions' manifests can be told apart. */
-export const SCANNER_VERSION = "1.0.0";
+/**
+ * The version of the code that made a version, in the manifest's `scanner` field (its wire name, kept for
+ * render sources too): bumped when what an inspection reads changes, so two manifests can be told apart.
+ */
+export const INSPECTOR_VERSION = "1.0.0";
 
 const Nullable = <T extends TSchema>(t: T) => Type.Union([t, Type.Null()]);
 const Text = (maxLength: number) => Type.String({ maxLength });

@@ -1,9 +1,9 @@
 import { type Color, differenceEuclidean, formatHex, type Oklch, oklch, parse, toGamut, wcagContrast } from "culori";
 
 /**
- * Merges the colours a page shows into a small palette with roles (pure; palette.ts gathers the
- * samples). Samples come from computed CSS (weighted by painted area), the `theme-color` meta tag and
- * an 8-colour quantisation of the hero screenshot. Colours closer than MERGE_DISTANCE in OKLab are one
+ * Merges the colours a page shows into a small palette with roles (pure; the scan's palette.ts gathers
+ * the samples, a render source quantises its stills). Samples come from computed CSS (weighted by painted
+ * area), the `theme-color` meta tag and an 8-colour quantisation of the hero screenshot. Colours closer than MERGE_DISTANCE in OKLab are one
  * colour (anti-aliasing, hover shades, JPEG noise); roles are given from what the colours were used for:
  * the page's background, its body text, buttons' fill for the primary, then the next distinct hue.
  */

@@ -1,6 +1,7 @@
 /**
- * Small text helpers shared by the Node-side extractors. Everything they handle was read from a page we
- * do not trust: it is whitespace-normalised, length-capped and, for addresses, limited to http(s).
+ * Small text helpers shared by the scan's Node-side extractors and render sources (narration cues).
+ * Everything they handle was read from a page or a caption file we do not trust: it is
+ * whitespace-normalised, length-capped and, for addresses, limited to http(s).
  */
 
 /** Collapses every run of whitespace (including non-breaking and zero-width spaces) into one space. */

@@ -1,14 +1,14 @@
 import { iso } from "../../../../clock.js";
 import { siteNameFrom } from "../../../browsing/site-name.js";
 import { PipelineFailure, type PipelineOutput, type PipelineRun } from "../../../run.js";
-import type { ScanDeps } from "../../deps.js";
-import type { SourceScanInput } from "../../input.js";
+import type { InspectionDeps } from "../../deps.js";
+import type { InspectionInput } from "../../input.js";
 import {
+  INSPECTOR_VERSION,
   isDegraded,
   MANIFEST_SCHEMA_ID,
   type ManifestPage,
   type ManifestWarning,
-  SCANNER_VERSION,
   type SourceManifest,
 } from "../../source/manifest.js";
 import { type ColourSample, mergePalette } from "../../source/palette-merge.js";
@@ -20,7 +20,7 @@ import { extractMainCopy } from "../read/main-copy.js";
 import { extractMetadata, type PageMetadata } from "../read/metadata.js";
 import type { Gathered, GatheredPage } from "./gathered.js";
 
-type UrlInput = Extract<SourceScanInput, { kind: "url" }>;
+type UrlInput = Extract<InspectionInput, { kind: "url" }>;
 
 /** "Usable" (decision 0025): a name or headline, or this many words of main copy, or a logo. */
 const USABLE_WORDS = 20;
@@ -106,7 +106,7 @@ function brandName(texts: readonly ReadText[], gathered: Gathered): string | nul
 
 export async function assembleVersion(
   run: PipelineRun<UrlInput>,
-  deps: ScanDeps,
+  deps: InspectionDeps,
   gathered: Gathered,
 ): Promise<PipelineOutput> {
   const { input, progress, checkpoint } = run;
@@ -187,7 +187,7 @@ export async function assembleVersion(
     const finalUrl = gathered.pages[0]?.read.finalUrl ?? input.url;
     const manifest: SourceManifest = {
       schema: MANIFEST_SCHEMA_ID,
-      scanner: SCANNER_VERSION,
+      scanner: INSPECTOR_VERSION,
       sourceId: input.sourceId,
       version: input.version,
       previousVersion: input.previousVersion,

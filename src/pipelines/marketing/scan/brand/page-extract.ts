@@ -1,5 +1,5 @@
 import type { PipelineRun } from "../../../run.js";
-import type { ScanDeps } from "../../deps.js";
+import type { InspectionDeps } from "../../deps.js";
 import type { ManifestFont, ManifestWarning } from "../../source/manifest.js";
 import type { ColourSample } from "../../source/palette-merge.js";
 import { parseHtml } from "../read/html-document.js";
@@ -59,7 +59,7 @@ export interface ImageBudget {
 }
 
 export type LiveContext = VisitContext & {
-  deps: ScanDeps;
+  deps: InspectionDeps;
   warn: PipelineRun<unknown>["warn"];
   images: ImageBudget;
 };
