@@ -101,6 +101,34 @@ module.exports = {
       to: { path: "^src/", pathNot: under("contract") },
     },
     {
+      name: "pipelines-apart",
+      comment:
+        "The walkthrough and marketing pipelines do not import each other: what both need (the fenced browser " +
+        "session, the network fence, a site's name) lives in src/pipelines/browsing, which imports neither.",
+      severity: "error",
+      from: { path: "^src/pipelines/([^/]+)/" },
+      to: {
+        path: "^src/pipelines/",
+        pathNot: ["^src/pipelines/$1/", "^src/pipelines/browsing/", "^src/pipelines/run[.]ts$"],
+      },
+    },
+    {
+      name: "inspections-apart",
+      comment:
+        "A URL scan (marketing/scan) and a source built from a render (marketing/from-render) do not import each " +
+        "other; what both make a version with is marketing/source, which imports neither (nor the job's entry).",
+      severity: "error",
+      from: { path: "^src/pipelines/marketing/(scan|from-render|source)/" },
+      to: {
+        path: "^src/pipelines/marketing/",
+        pathNot: [
+          "^src/pipelines/marketing/$1/",
+          "^src/pipelines/marketing/source/",
+          "^src/pipelines/marketing/(deps|input)[.]ts$",
+        ],
+      },
+    },
+    {
       name: "no-circular",
       severity: "error",
       comment: "No module imports itself through others: cycles make load order and reasoning fragile.",
