@@ -1,8 +1,8 @@
 import { accountOperations } from "./domains/account/operations.js";
-import { brandKitOperations } from "./domains/brand-kit/operations.js";
 import { catalogOperations } from "./domains/catalog/operations.js";
 import { keysOperations } from "./domains/keys/operations.js";
-import { marketingSourcesOperations } from "./domains/marketing-sources/operations.js";
+import { brandKitOperations } from "./domains/marketing/brand-kit/operations.js";
+import { marketingSourcesOperations } from "./domains/marketing/sources/operations.js";
 import { rendersOperations } from "./domains/renders/operations.js";
 import type { DomainOperation, DomainServices } from "./domains/services.js";
 import { storyboardsOperations } from "./domains/storyboards/operations.js";

@@ -1,6 +1,6 @@
 import { Type } from "@sinclair/typebox";
-import { CancelJobBody, cancelJobResponse, JobEnvelopeSchema } from "../../jobs/envelope.js";
-import { SITE_URL_MAX } from "../../net/guard.js";
+import { CancelJobBody, cancelJobResponse, JobEnvelopeSchema } from "../../../jobs/envelope.js";
+import { SITE_URL_MAX } from "../../../net/guard.js";
 
 /** A source is its scan job (decision 0025): its id is the source id, GET answers its envelope. */
 export const SOURCE_KIND = "marketing.source_scan";

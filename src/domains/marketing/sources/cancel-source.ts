@@ -1,7 +1,7 @@
-import { ApiError } from "../../contract/errors.js";
-import { cancelJobAnswer } from "../../jobs/cancel.js";
-import { ok } from "../../operations/define.js";
-import { defineOperation } from "../services.js";
+import { ApiError } from "../../../contract/errors.js";
+import { cancelJobAnswer } from "../../../jobs/cancel.js";
+import { ok } from "../../../operations/define.js";
+import { defineOperation } from "../../services.js";
 import { CancelSourceBody, CancelSourceResponse, SOURCE_JOB_KINDS, SOURCE_KIND, SourceIdParams } from "./schemas.js";
 import { refuseDeleted } from "./source-state.js";
 import { findSourceJob, inspectionInFlight, lastInspection } from "./store.js";

@@ -1,5 +1,5 @@
-import { ApiError } from "../../contract/errors.js";
-import { defineOperation } from "../services.js";
+import { ApiError } from "../../../contract/errors.js";
+import { defineOperation } from "../../services.js";
 import { inspectionAnswer, inspectionRequestHash } from "./answer.js";
 import { knownInspection } from "./known-inspection.js";
 import { OPERATION_KIND, RefreshSourceBody, SOURCE_KIND, SourceEnvelope, SourceIdParams } from "./schemas.js";

@@ -1,8 +1,8 @@
-import { iso } from "../../clock.js";
-import { ApiError } from "../../contract/errors.js";
-import { lockAccount } from "../../db/locks.js";
-import { ok } from "../../operations/define.js";
-import { defineOperation } from "../services.js";
+import { iso } from "../../../clock.js";
+import { ApiError } from "../../../contract/errors.js";
+import { lockAccount } from "../../../db/locks.js";
+import { ok } from "../../../operations/define.js";
+import { defineOperation } from "../../services.js";
 import { DeleteSourceResponse, SOURCE_KIND, SourceIdParams } from "./schemas.js";
 import { refuseDeleted, refuseInspecting } from "./source-state.js";
 import { findSourceJob } from "./store.js";

@@ -1,4 +1,4 @@
-import { ApiError } from "../../contract/errors.js";
+import { ApiError } from "../../../contract/errors.js";
 import { inspectionInFlight, type SourceRow } from "./store.js";
 
 // Refusals that depend on the source's own condition, shared by refresh, delete, cancel and GET.

@@ -1,9 +1,9 @@
-import { ApiError, validationFailed } from "../../contract/errors.js";
-import { toEnvelope } from "../../jobs/envelope.js";
-import { artifactSigner } from "../../jobs/settle.js";
-import { ok } from "../../operations/define.js";
-import { SOURCE_MANIFEST_SCHEMA } from "../../pipelines/marketing/scan/manifest.js";
-import { defineOperation } from "../services.js";
+import { ApiError, validationFailed } from "../../../contract/errors.js";
+import { toEnvelope } from "../../../jobs/envelope.js";
+import { artifactSigner } from "../../../jobs/settle.js";
+import { ok } from "../../../operations/define.js";
+import { SOURCE_MANIFEST_SCHEMA } from "../../../pipelines/marketing/scan/manifest.js";
+import { defineOperation } from "../../services.js";
 import { GetSourceQuery, SOURCE_KIND, SourceEnvelope, SourceIdParams } from "./schemas.js";
 import { refuseDeleted } from "./source-state.js";
 import { findSourceJob, type SourceJob, versionsOf } from "./store.js";

@@ -1,11 +1,11 @@
 import { createHash } from "node:crypto";
 import type { Kysely } from "kysely";
-import { ApiError } from "../../contract/errors.js";
-import type { Database } from "../../db/schema.js";
-import type { JobRow, StoredResult } from "../../jobs/envelope.js";
-import type { ManifestAsset } from "../../pipelines/marketing/scan/manifest.js";
-import type { Storage } from "../../storage/storage.js";
-import { findSourceJob, isRetained, versionsOf } from "../marketing-sources/store.js";
+import { ApiError } from "../../../contract/errors.js";
+import type { Database } from "../../../db/schema.js";
+import type { JobRow, StoredResult } from "../../../jobs/envelope.js";
+import type { ManifestAsset } from "../../../pipelines/marketing/scan/manifest.js";
+import type { Storage } from "../../../storage/storage.js";
+import { findSourceJob, isRetained, versionsOf } from "../sources/store.js";
 import type { LogoInput } from "./schemas.js";
 import type { StoredLogo } from "./store.js";
 

@@ -1,8 +1,8 @@
-import { iso } from "../../clock.js";
-import { ApiError } from "../../contract/errors.js";
-import { lockAccount } from "../../db/locks.js";
-import { ok } from "../../operations/define.js";
-import { type DomainServices, defineOperation } from "../services.js";
+import { iso } from "../../../clock.js";
+import { ApiError } from "../../../contract/errors.js";
+import { lockAccount } from "../../../db/locks.js";
+import { ok } from "../../../operations/define.js";
+import { type DomainServices, defineOperation } from "../../services.js";
 import { checkContent } from "./content.js";
 import { fetchLogo, isSameLogo, type LogoCopy } from "./resolve-logo.js";
 import { BrandKitBody, type BrandKitInput, BrandKitSchema } from "./schemas.js";

@@ -1,7 +1,7 @@
 import type { Transaction } from "kysely";
-import { endOfUtcDay, iso, utcDay } from "../../clock.js";
-import { ApiError } from "../../contract/errors.js";
-import type { Database } from "../../db/schema.js";
+import { endOfUtcDay, iso, utcDay } from "../../../clock.js";
+import { ApiError } from "../../../contract/errors.js";
+import type { Database } from "../../../db/schema.js";
 
 /**
  * 429 origin_daily_cap when the account already started `limit` scans and refreshes of this origin this

@@ -1,7 +1,7 @@
-import { ApiError } from "../../contract/errors.js";
-import type { StoredResult } from "../../jobs/envelope.js";
-import { findJob } from "../../jobs/store.js";
-import type { DomainServices } from "../services.js";
+import { ApiError } from "../../../contract/errors.js";
+import type { StoredResult } from "../../../jobs/envelope.js";
+import { findJob } from "../../../jobs/store.js";
+import type { DomainServices } from "../../services.js";
 import { RENDER_JOB_KIND } from "./schemas.js";
 
 /** What a render source is made from: the render's site and the storage keys of its retained files. */

@@ -1,7 +1,7 @@
-import { pageOf, pageQuery } from "../../http/pagination.js";
-import { type JobsFilter, listJobsOfKind } from "../../jobs/list.js";
-import { ok } from "../../operations/define.js";
-import { defineOperation } from "../services.js";
+import { pageOf, pageQuery } from "../../../http/pagination.js";
+import { type JobsFilter, listJobsOfKind } from "../../../jobs/list.js";
+import { ok } from "../../../operations/define.js";
+import { defineOperation } from "../../services.js";
 import { SOURCE_KIND, SourceEnvelope } from "./schemas.js";
 
 /** A deleted source keeps its scan job; the list leaves it out. */

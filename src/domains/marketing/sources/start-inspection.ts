@@ -1,7 +1,7 @@
-import { createJob } from "../../jobs/create.js";
-import type { JobRow } from "../../jobs/envelope.js";
-import type { SourceScanInput } from "../../pipelines/marketing/scan/input.js";
-import type { DomainServices } from "../services.js";
+import { createJob } from "../../../jobs/create.js";
+import type { JobRow } from "../../../jobs/envelope.js";
+import type { SourceScanInput } from "../../../pipelines/marketing/scan/input.js";
+import type { DomainServices } from "../../services.js";
 import { checkOriginCap } from "./origin-cap.js";
 import { OPERATION_KIND, SOURCE_KIND } from "./schemas.js";
 import { refuseInspecting } from "./source-state.js";

@@ -1,8 +1,8 @@
 import type { Kysely, Selectable, Transaction } from "kysely";
-import { iso } from "../../clock.js";
-import type { Database, MarketingSourceInspectionsTable, MarketingSourcesTable } from "../../db/schema.js";
-import type { JobRow } from "../../jobs/envelope.js";
-import { findJob } from "../../jobs/store.js";
+import { iso } from "../../../clock.js";
+import type { Database, MarketingSourceInspectionsTable, MarketingSourcesTable } from "../../../db/schema.js";
+import type { JobRow } from "../../../jobs/envelope.js";
+import { findJob } from "../../../jobs/store.js";
 import { SOURCE_JOB_KINDS } from "./schemas.js";
 
 type Db = Kysely<Database> | Transaction<Database>;

@@ -1,5 +1,5 @@
-import { validationFailed } from "../../contract/errors.js";
-import { defineOperation } from "../services.js";
+import { validationFailed } from "../../../contract/errors.js";
+import { defineOperation } from "../../services.js";
 import { inspectionAnswer, inspectionRequestHash } from "./answer.js";
 import { knownInspection } from "./known-inspection.js";
 import { checkRenderOrigin } from "./render-origin.js";
