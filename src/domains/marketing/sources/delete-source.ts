@@ -5,6 +5,7 @@ import { ok } from "../../../operations/define.js";
 import { defineOperation } from "../../services.js";
 import { DeleteSourceResponse, SOURCE_KIND, SourceIdParams } from "./schemas.js";
 import { refuseDeleted, refuseInspecting } from "./source-state.js";
+import { expireEveryVersion } from "./source-version.js";
 import { findSourceJob } from "./store.js";
 
 export const deleteSourceOperation = defineOperation({
@@ -32,14 +33,7 @@ export const deleteSourceOperation = defineOperation({
         .set({ url: null, origin: null, render_id: null, deleted_at: t, updated_at: t })
         .where("id", "=", sourceId)
         .execute();
-      const jobIds = tx.selectFrom("marketing_source_inspections").select("job_id").where("source_id", "=", sourceId);
-      // Every version's files are due now: the sweeper's next round removes them (pins are dropped with them).
-      await tx
-        .updateTable("jobs")
-        .set({ expires_at: t, input: "{}", updated_at: t })
-        .where("id", "in", jobIds)
-        .execute();
-      await tx.deleteFrom("source_version_pins").where("source_id", "=", sourceId).execute();
+      await expireEveryVersion(tx, sourceId, t);
     });
     return ok({ id: sourceId, deleted: true });
   },

@@ -6,25 +6,18 @@ import { SOURCE_MANIFEST_SCHEMA } from "../../../pipelines/marketing/scan/manife
 import { defineOperation } from "../../services.js";
 import { GetSourceQuery, SOURCE_KIND, SourceEnvelope, SourceIdParams } from "./schemas.js";
 import { refuseDeleted } from "./source-state.js";
-import { findSourceJob, type SourceJob, versionsOf } from "./store.js";
+import { SourceVersions } from "./source-version.js";
+import { type Db, findSourceJob, type SourceJob } from "./store.js";
 
 /** The job that made the asked version: `latest` or a number, on a source id only. */
-async function versionJob(deps: Parameters<typeof versionsOf>[0], found: SourceJob, version: string) {
+async function versionJob(db: Db, found: SourceJob, version: string) {
   if (found.job.kind !== SOURCE_KIND) {
     throw validationFailed([
       { path: "query.version", code: "not_a_source", message: "applies to a source id, not an operation id" },
     ]);
   }
-  const versions = await versionsOf(deps, found.source.id);
-  const latest = versions.at(-1);
-  if (version === "latest") {
-    if (!latest) throw new ApiError("source_not_ready", { state: found.job.state });
-    return latest.job;
-  }
-  const wanted = Number(version);
-  const hit = versions.find((v) => v.version === wanted);
-  if (!hit) throw new ApiError("source_version_not_found", { version: wanted, latestVersion: latest?.version ?? null });
-  return hit.job;
+  const versions = await SourceVersions.of(db, found);
+  return versions.named(version === "latest" ? "latest" : Number(version)).job;
 }
 
 export const getSourceOperation = defineOperation({

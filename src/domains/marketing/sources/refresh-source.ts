@@ -5,8 +5,9 @@ import { knownInspection } from "./known-inspection.js";
 import { OPERATION_KIND, RefreshSourceBody, SOURCE_KIND, SourceEnvelope, SourceIdParams } from "./schemas.js";
 import { checkSourceAddress, normaliseAddress } from "./source-address.js";
 import { refuseDeleted, refuseInspecting } from "./source-state.js";
+import { SourceVersions } from "./source-version.js";
 import { startInspection } from "./start-inspection.js";
-import { findSourceJob, isRetained, versionsOf } from "./store.js";
+import { findSourceJob } from "./store.js";
 
 export const refreshSourceOperation = defineOperation({
   id: "marketing.refreshSource",
@@ -50,16 +51,7 @@ export const refreshSourceOperation = defineOperation({
       throw new ApiError("source_refresh_url_mismatch", { url });
     }
     await refuseInspecting(deps.db.kysely, source.id);
-    const versions = await versionsOf(deps.db.kysely, source.id);
-    const latest = versions.at(-1);
-    if (!latest) throw new ApiError("source_not_ready", { state: found.job.state });
-    if (!versions.some((v) => isRetained(v.job, now))) throw new ApiError("source_expired", { sourceId: source.id });
-    if (fields.expectedVersion !== undefined && fields.expectedVersion !== latest.version) {
-      throw new ApiError("source_version_mismatch", {
-        expectedVersion: fields.expectedVersion,
-        latestVersion: latest.version,
-      });
-    }
+    const next = (await SourceVersions.of(deps.db.kysely, found)).next(now, fields.expectedVersion);
     // DNS and the lists change: the stored address is checked again before the site is visited.
     const address = await checkSourceAddress(deps, url);
     const { job, created } = await startInspection(
@@ -70,8 +62,7 @@ export const refreshSourceOperation = defineOperation({
         sourceId: source.id,
         url: address.url,
         origin: address.origin,
-        version: latest.version + 1,
-        previousVersion: latest.version,
+        ...next,
       },
     );
     return inspectionAnswer(deps, job, created);
