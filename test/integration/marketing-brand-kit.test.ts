@@ -368,7 +368,7 @@ describe("the brand kit's logo", () => {
       sourceId: "not-an-id",
     });
     await refusedUnchanged(logo(foreign.sourceId), 404, "source_not_found");
-    // A refresh operation's id names an operation, not a source.
+    // A refresh's id names a refresh, not a source.
     await refusedUnchanged(logo(refresh.versions[1]?.jobId as string), 404, "source_not_found");
     expect((await refusedUnchanged(logo(deleted.sourceId), 410, "source_deleted")).details).toEqual({
       sourceId: deleted.sourceId,

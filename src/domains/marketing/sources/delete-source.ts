@@ -12,7 +12,7 @@ export const deleteSourceOperation = defineOperation({
   id: "marketing.deleteSource",
   summary: "Delete a source",
   description:
-    "Deletes the source and every version's files, pinned ones included (deleting wins over pinning: no scanned copy of a site is kept against its owner's wish). The id then answers 410 source_deleted everywhere; a replay under the same key still answers the stored 200. Source ids only (a refresh operation id is 404). Refused while an inspection is queued or running (409 source_inspection_busy; cancel first) or stopping (409 source_inspection_stopping), and while an export reading one of its versions runs (409 source_export_in_flight). A brand kit logo taken from it is a copy and stays.",
+    "Deletes the source and every version's files, pinned ones included (deleting wins over pinning: no scanned copy of a site is kept against its owner's wish). The id then answers 410 source_deleted everywhere; a replay under the same key still answers the stored 200. Source ids only (a refresh's id is 404). Refused while an inspection is queued or running (409 source_inspection_busy; cancel first) or stopping (409 source_inspection_stopping), and while an export reading one of its versions runs (409 source_export_in_flight). A brand kit logo taken from it is a copy and stays.",
   params: SourceIdParams,
   responses: { 200: DeleteSourceResponse },
   errors: ["source_deleted", "source_inspection_busy", "source_inspection_stopping", "source_export_in_flight"],

@@ -13,7 +13,7 @@ import { type Db, findSourceJob, type SourceJob } from "./store.js";
 async function versionJob(db: Db, found: SourceJob, version: string) {
   if (found.job.kind !== SOURCE_KIND) {
     throw validationFailed([
-      { path: "query.version", code: "not_a_source", message: "applies to a source id, not an operation id" },
+      { path: "query.version", code: "not_a_source", message: "applies to a source id, not a refresh's id" },
     ]);
   }
   const versions = await SourceVersions.of(db, found);
@@ -24,7 +24,7 @@ export const getSourceOperation = defineOperation({
   id: "marketing.getSource",
   summary: "Read a source",
   description:
-    "The source's scan job envelope (kind marketing.source_scan), or a refresh operation's (kind marketing.source_operation) when `id` is one: a refresh is polled here too. Once succeeded, `result.artifacts` holds the `source` manifest (JSON, schema clipwright.source.v1: pages visited, brand, palette, fonts, copy blocks, claims, assets with sha256, warnings) and its files (`screenshot`, `logo`, `image`; for render sources `video`, `poster`, `still`, `captions`). `?version=N` or `?version=latest` (source ids only) answers the envelope of the job that made that version: 404 source_version_not_found beyond the latest, 409 source_not_ready for `latest` before any version succeeded. Expired versions answer 200 with `artifactsExpired: true`. A deleted source answers 410 source_deleted; another account's, 404.",
+    "The envelope of the source's first inspection (kind marketing.source_scan), or of a refresh (kind marketing.source_operation) when `id` is a refresh's: a refresh is polled here too. Once succeeded, `result.artifacts` holds the `source` manifest (JSON, schema clipwright.source.v1: pages visited, brand, palette, fonts, copy blocks, claims, assets with sha256, warnings) and its files (`screenshot`, `logo`, `image`; for render sources `video`, `poster`, `still`, `captions`). `?version=N` or `?version=latest` (source ids only) answers the envelope of the job that made that version: 404 source_version_not_found beyond the latest, 409 source_not_ready for `latest` before any version succeeded. Expired versions answer 200 with `artifactsExpired: true`. A deleted source answers 410 source_deleted; another account's, 404.",
   params: SourceIdParams,
   query: GetSourceQuery,
   responses: { 200: SourceEnvelope },

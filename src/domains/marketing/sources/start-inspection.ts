@@ -3,11 +3,11 @@ import type { JobRow } from "../../../jobs/envelope.js";
 import type { SourceScanInput } from "../../../pipelines/marketing/scan/input.js";
 import type { DomainServices } from "../../services.js";
 import { checkOriginCap } from "./origin-cap.js";
-import { OPERATION_KIND, SOURCE_KIND } from "./schemas.js";
+import { SOURCE_KIND, SOURCE_REFRESH_KIND } from "./schemas.js";
 import { refuseInspecting } from "./source-state.js";
 import { FIRST_VERSION } from "./source-version.js";
 
-/** A new source (its first scan, from a site or a render) or a refresh of a known one. */
+/** A new source's first inspection (a site to scan, or a render to read) or a refresh of a known one. */
 export type NewInspection =
   | { of: "source"; kind: "url"; url: string; origin: string }
   | {
@@ -59,7 +59,7 @@ const originOf = (url: string): string | null => {
 /**
  * Creates the inspection's job with its rows, all in the job's transaction behind the account lock:
  * a refresh checks again that nothing else inspects the source, then the origin's daily cap is counted,
- * then the source (first scan) and the inspection rows are written. A refusal rolls everything back.
+ * then the source (first inspection) and the inspection rows are written. A refusal rolls everything back.
  * The version is fixed here: 1 for a source's first inspection, for a refresh the one SourceVersions.next
  * gave (latest succeeded + 1).
  */
@@ -72,9 +72,9 @@ export async function startInspection(
   const origin = spec.of === "refresh" || spec.kind === "url" ? spec.origin : null;
   return createJob(deps, {
     accountId: req.accountId,
-    kind: spec.of === "refresh" ? OPERATION_KIND : SOURCE_KIND,
+    kind: spec.of === "refresh" ? SOURCE_REFRESH_KIND : SOURCE_KIND,
     input: (jobId: string) => inputOf(spec, jobId),
-    // A scan is free to the caller: the expensive rate class, the origin cap and its deadlines protect.
+    // An inspection is free to the caller: the expensive rate class, the origin cap and its deadlines protect.
     reserveSeconds: 0,
     watermark: false,
     idempotencyKey: req.idempotencyKey,

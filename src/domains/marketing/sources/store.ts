@@ -8,7 +8,7 @@ export type Db = Kysely<Database> | Transaction<Database>;
 export type SourceRow = Selectable<MarketingSourcesTable>;
 export type InspectionRow = Selectable<MarketingSourceInspectionsTable>;
 
-/** A job of a source (its scan or a refresh) as the account sees it: the job, its inspection, its source. */
+/** A job of a source (its first inspection or a refresh) as the account sees it: the job, its inspection, its source. */
 export interface SourceJob {
   job: JobRow;
   inspection: InspectionRow;
@@ -48,7 +48,7 @@ export async function inspectionInFlight(db: Db, sourceId: string, except?: stri
   return row as JobRow | undefined;
 }
 
-/** The source's most recent inspection (the scan when it was never refreshed). */
+/** The source's most recent inspection (its first when it was never refreshed). */
 export async function lastInspection(db: Db, sourceId: string): Promise<JobRow> {
   const row = await db
     .selectFrom("marketing_source_inspections as i")
