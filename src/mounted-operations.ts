@@ -1,12 +1,12 @@
 import { accountOperations } from "./domains/account/operations.js";
-import { brandKitOperations } from "./domains/brand-kit/operations.js";
 import { catalogOperations } from "./domains/catalog/operations.js";
 import { keysOperations } from "./domains/keys/operations.js";
-import { marketingSourcesOperations } from "./domains/marketing-sources/operations.js";
+import { brandKitOperations } from "./domains/marketing/brand-kit/operations.js";
+import { marketingSourcesOperations } from "./domains/marketing/sources/operations.js";
+import { renderTemplatesOperations } from "./domains/render-templates/operations.js";
 import { rendersOperations } from "./domains/renders/operations.js";
 import type { DomainOperation, DomainServices } from "./domains/services.js";
 import { storyboardsOperations } from "./domains/storyboards/operations.js";
-import { templatesOperations } from "./domains/templates/operations.js";
 import { usageOperations } from "./domains/usage/operations.js";
 import { voicesOperations } from "./domains/voices/operations.js";
 import { walletOperations } from "./domains/wallet/operations.js";
@@ -26,7 +26,7 @@ const IMPLEMENTATIONS: DomainOperation[] = [
   ...marketingSourcesOperations,
   ...rendersOperations,
   ...storyboardsOperations,
-  ...templatesOperations,
+  ...renderTemplatesOperations,
   ...usageOperations,
   ...voicesOperations,
   ...walletOperations,

@@ -245,7 +245,7 @@ export interface MarketingSourcesTable {
   updated_at: string;
 }
 
-/** One inspection (the scan or a refresh) of a source: the version it makes if it succeeds. */
+/** One inspection of a source (its first, or a refresh): the version it makes if it succeeds. */
 export interface MarketingSourceInspectionsTable {
   job_id: string;
   source_id: string;

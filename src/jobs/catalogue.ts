@@ -89,8 +89,8 @@ export const renderJob = defineJob<RenderJobInput>({
 });
 
 /**
- * marketing.source_scan: a website (or a walkthrough render) read into a source's version 1
- * (pipelines/marketing/). Its id is the source's; terminal states emit marketing.source.* events.
+ * marketing.source_scan: a source's first inspection, a website scanned (or a walkthrough render read)
+ * into its version 1 (pipelines/marketing/). Its id is the source's; terminal states emit marketing.source.* events.
  * Retryable failures (browser unavailable, internal_error) run again from scratch, twice in all.
  */
 export const sourceScanJob = defineJob<InspectionInput>({
@@ -101,10 +101,11 @@ export const sourceScanJob = defineJob<InspectionInput>({
 });
 
 /**
- * marketing.source_operation: a refresh, scanned into the source's next version (fixed when it was
- * created). No events: the spec's frozen event list has no family for it (decision 0012).
+ * The refresh kind (`marketing.source_operation`, the spec's string; decision 0030): a website scanned
+ * again into the source's next version (fixed when the refresh was created). No events: the spec's
+ * frozen event list has no family for it (decision 0012).
  */
-export const sourceOperationJob = defineJob<InspectionInput>({
+export const sourceRefreshJob = defineJob<InspectionInput>({
   kind: "marketing.source_operation",
   maxAttempts: 2,
   retryDelayMs: () => 10_000,
@@ -115,4 +116,4 @@ export const sourceOperationJob = defineJob<InspectionInput>({
  * The job kinds this service runs, one definition each. The walkthrough and marketing pipelines add
  * theirs here as they land (tests add scripted kinds).
  */
-export const JOB_DEFINITIONS: JobDefinition[] = [storyboardJob, renderJob, sourceScanJob, sourceOperationJob];
+export const JOB_DEFINITIONS: JobDefinition[] = [storyboardJob, renderJob, sourceScanJob, sourceRefreshJob];

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { Harness, idem } from "../../src/testutil/harness.js";
 import { pngOf, seedSource } from "../support/seed-source.js";
 import { staticResolver } from "../support/static-resolver.js";
@@ -368,7 +368,7 @@ describe("the brand kit's logo", () => {
       sourceId: "not-an-id",
     });
     await refusedUnchanged(logo(foreign.sourceId), 404, "source_not_found");
-    // A refresh operation's id names an operation, not a source.
+    // A refresh's id names a refresh, not a source.
     await refusedUnchanged(logo(refresh.versions[1]?.jobId as string), 404, "source_not_found");
     expect((await refusedUnchanged(logo(deleted.sourceId), 410, "source_deleted")).details).toEqual({
       sourceId: deleted.sourceId,
@@ -420,6 +420,41 @@ describe("the brand kit's logo", () => {
     const ok = await put(logo(partly.sourceId));
     expect(ok.status, ok.text).toBe(200);
     expect(ok.body.logo).toMatchObject({ sourceId: partly.sourceId, version: 2 });
+  });
+
+  it("answers a manifest that is gone or fails its schema as brand_logo_not_retained manifest_unreadable, logging the latter", async () => {
+    await put(fullKit());
+    const gone = await seedSource(h, user.id);
+    await h.deps.storage.delete(`sources/${gone.sourceId}/v1/source.json`);
+    // Only `assets` is kept: enough for a reader that looked at nothing else, not the published schema.
+    const partial = await seedSource(h, user.id);
+    const key = `sources/${partial.sourceId}/v1/source.json`;
+    const { assets } = JSON.parse((await h.deps.storage.get(key)).toString("utf8"));
+    await h.deps.storage.put(key, Buffer.from(JSON.stringify({ assets })));
+    const errors = vi.spyOn(h.deps.log, "error");
+    try {
+      for (const src of [gone, partial]) {
+        const refused = await refusedUnchanged(
+          { logo: { sourceId: src.sourceId, assetId: "logo-1" } },
+          400,
+          "brand_logo_not_retained",
+        );
+        expect(refused.details).toEqual({
+          sourceId: src.sourceId,
+          version: 1,
+          assetId: "logo-1",
+          reason: "manifest_unreadable",
+        });
+      }
+      expect(errors.mock.calls).toEqual([
+        [
+          expect.objectContaining({ sourceId: partial.sourceId, version: 1, issues: expect.any(Array) }),
+          "a source version's manifest fails its schema",
+        ],
+      ]);
+    } finally {
+      errors.mockRestore();
+    }
   });
 
   it("leaves exactly the winning logo's copy when two PUTs race", async () => {

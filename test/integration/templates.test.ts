@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { iso } from "../../src/clock.js";
-import { resolveTemplate } from "../../src/domains/templates/resolve.js";
-import { MAX_TEMPLATES } from "../../src/domains/templates/schemas.js";
+import { resolveTemplate } from "../../src/domains/render-templates/resolve.js";
+import { MAX_TEMPLATES } from "../../src/domains/render-templates/schemas.js";
 import { uuidv7 } from "../../src/ids.js";
 import { Harness, idem } from "../../src/testutil/harness.js";
 

@@ -7,9 +7,9 @@ import {
   resolveRenderOptions,
   WALKTHROUGH_MIN_SECONDS,
 } from "../catalog/resolve.js";
+import { resolveTemplate } from "../render-templates/resolve.js";
+import type { TemplateOptions } from "../render-templates/schemas.js";
 import { type DomainServices, defineOperation } from "../services.js";
-import { resolveTemplate } from "../templates/resolve.js";
-import type { TemplateOptions } from "../templates/schemas.js";
 import { availableSeconds, isPaid, planActive } from "../wallet/balance.js";
 import { readWallet } from "../wallet/movements.js";
 import { QuoteBody, QuoteSchema } from "./schemas.js";

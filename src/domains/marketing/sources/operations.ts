@@ -1,4 +1,4 @@
-import type { DomainOperation } from "../services.js";
+import type { DomainOperation } from "../../services.js";
 import { cancelSourceOperation } from "./cancel-source.js";
 import { createSourceOperation } from "./create-source.js";
 import { deleteSourceOperation } from "./delete-source.js";

@@ -4,7 +4,7 @@ import { deleteTemplateOperation } from "./delete-template.js";
 import { getTemplateOperation, listTemplatesOperation } from "./read-templates.js";
 import { updateTemplateOperation } from "./update-template.js";
 
-export const templatesOperations: DomainOperation[] = [
+export const renderTemplatesOperations: DomainOperation[] = [
   createTemplateOperation,
   getTemplateOperation,
   listTemplatesOperation,

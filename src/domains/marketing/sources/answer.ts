@@ -1,9 +1,9 @@
 import { createHash } from "node:crypto";
-import { type JobRow, toEnvelope } from "../../jobs/envelope.js";
-import { artifactSigner } from "../../jobs/settle.js";
-import type { OperationResult } from "../../operations/define.js";
-import { locationOf } from "../../operations/location.js";
-import type { DomainServices } from "../services.js";
+import { type JobRow, toEnvelope } from "../../../jobs/envelope.js";
+import { artifactSigner } from "../../../jobs/settle.js";
+import type { OperationResult } from "../../../operations/define.js";
+import { locationOf } from "../../../operations/location.js";
+import type { DomainServices } from "../../services.js";
 
 /** A started (202) or already known (200) inspection: its bare envelope, polled at its own id. */
 export const inspectionAnswer = (

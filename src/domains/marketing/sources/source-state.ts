@@ -1,9 +1,9 @@
-import { ApiError } from "../../contract/errors.js";
+import { ApiError } from "../../../contract/errors.js";
 import { inspectionInFlight, type SourceRow } from "./store.js";
 
 // Refusals that depend on the source's own condition, shared by refresh, delete, cancel and GET.
 
-/** 410 source_deleted: the tombstone answers for the source and every operation of it. */
+/** 410 source_deleted: the tombstone answers for the source and every refresh of it. */
 export function refuseDeleted(source: SourceRow): void {
   if (source.deleted_at !== null) throw new ApiError("source_deleted", { sourceId: source.id });
 }

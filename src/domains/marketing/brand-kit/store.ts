@@ -1,6 +1,6 @@
 import type { Kysely, Selectable } from "kysely";
-import type { BrandKitsTable, Database } from "../../db/schema.js";
-import type { Storage } from "../../storage/storage.js";
+import type { BrandKitsTable, Database } from "../../../db/schema.js";
+import type { Storage } from "../../../storage/storage.js";
 import type { BrandColors, BrandKit, BrandKitInput } from "./schemas.js";
 
 export type BrandKitRow = Selectable<BrandKitsTable>;

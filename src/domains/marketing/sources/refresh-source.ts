@@ -1,18 +1,19 @@
-import { ApiError } from "../../contract/errors.js";
-import { defineOperation } from "../services.js";
+import { ApiError } from "../../../contract/errors.js";
+import { defineOperation } from "../../services.js";
 import { inspectionAnswer, inspectionRequestHash } from "./answer.js";
 import { knownInspection } from "./known-inspection.js";
-import { OPERATION_KIND, RefreshSourceBody, SOURCE_KIND, SourceEnvelope, SourceIdParams } from "./schemas.js";
+import { RefreshSourceBody, SOURCE_KIND, SOURCE_REFRESH_KIND, SourceEnvelope, SourceIdParams } from "./schemas.js";
 import { checkSourceAddress, normaliseAddress } from "./source-address.js";
 import { refuseDeleted, refuseInspecting } from "./source-state.js";
+import { SourceVersions } from "./source-version.js";
 import { startInspection } from "./start-inspection.js";
-import { findSourceJob, isRetained, versionsOf } from "./store.js";
+import { findSourceJob } from "./store.js";
 
 export const refreshSourceOperation = defineOperation({
   id: "marketing.refreshSource",
   summary: "Scan a source's website again",
   description:
-    "Starts a refresh: a marketing.source_operation job with its own id (202, Location /marketing/sources/{operationId}, polled like the source; 200 with the known operation when the Idempotency-Key already made one). When it succeeds its result is the source's next version; a failed or cancelled refresh makes none. Body (optional): `url`, which must be the source's own address (400 source_refresh_url_mismatch), and `expectedVersion` (409 source_version_mismatch unless it is still the latest). Refused in this order: 404 not_found, 410 source_deleted, 409 source_idempotency_conflict (key reused after its claim with another body), 400 source_kind_mismatch (render sources cannot be re-read), 400 source_refresh_url_mismatch, 409 source_inspection_stopping, 409 source_inspection_busy (one inspection at a time), 409 source_not_ready (no succeeded version), 410 source_expired (no version retained: scan again), 409 source_version_mismatch, the address checked again (site_not_allowed, url_*), 429 origin_daily_cap. Refresh operations emit no webhook events.",
+    "Starts a refresh: a marketing.source_operation job with its own id (202, Location /marketing/sources/{id} with the refresh's id, polled like the source; 200 with the known refresh when the Idempotency-Key already made one). When it succeeds its result is the source's next version; a failed or cancelled refresh makes none. Body (optional): `url`, which must be the source's own address (400 source_refresh_url_mismatch), and `expectedVersion` (409 source_version_mismatch unless it is still the latest). Refused in this order: 404 not_found, 410 source_deleted, 409 source_idempotency_conflict (key reused after its claim with another body), 400 source_kind_mismatch (render sources cannot be re-read), 400 source_refresh_url_mismatch, 409 source_inspection_stopping, 409 source_inspection_busy (one inspection at a time), 409 source_not_ready (no succeeded version), 410 source_expired (no version retained: scan again), 409 source_version_mismatch, the address checked again (site_not_allowed, url_*), 429 origin_daily_cap. Refreshes emit no webhook events.",
   params: SourceIdParams,
   body: RefreshSourceBody,
   responses: { 202: SourceEnvelope, 200: SourceEnvelope },
@@ -41,7 +42,7 @@ export const refreshSourceOperation = defineOperation({
     refuseDeleted(source);
     const fields = body ?? {};
     const hash = inspectionRequestHash("marketing.refreshSource", source.id, fields);
-    const known = await knownInspection(deps, actor.accountId, OPERATION_KIND, idempotencyKey, hash);
+    const known = await knownInspection(deps, actor.accountId, SOURCE_REFRESH_KIND, idempotencyKey, hash);
     if (known) return known;
 
     if (source.kind === "render") throw new ApiError("source_kind_mismatch", { kind: "render" });
@@ -50,16 +51,7 @@ export const refreshSourceOperation = defineOperation({
       throw new ApiError("source_refresh_url_mismatch", { url });
     }
     await refuseInspecting(deps.db.kysely, source.id);
-    const versions = await versionsOf(deps.db.kysely, source.id);
-    const latest = versions.at(-1);
-    if (!latest) throw new ApiError("source_not_ready", { state: found.job.state });
-    if (!versions.some((v) => isRetained(v.job, now))) throw new ApiError("source_expired", { sourceId: source.id });
-    if (fields.expectedVersion !== undefined && fields.expectedVersion !== latest.version) {
-      throw new ApiError("source_version_mismatch", {
-        expectedVersion: fields.expectedVersion,
-        latestVersion: latest.version,
-      });
-    }
+    const next = (await SourceVersions.of(deps.db.kysely, found)).next(now, fields.expectedVersion);
     // DNS and the lists change: the stored address is checked again before the site is visited.
     const address = await checkSourceAddress(deps, url);
     const { job, created } = await startInspection(
@@ -70,8 +62,7 @@ export const refreshSourceOperation = defineOperation({
         sourceId: source.id,
         url: address.url,
         origin: address.origin,
-        version: latest.version + 1,
-        previousVersion: latest.version,
+        ...next,
       },
     );
     return inspectionAnswer(deps, job, created);

@@ -1,4 +1,4 @@
-import type { DomainOperation } from "../services.js";
+import type { DomainOperation } from "../../services.js";
 import { getBrandKitOperation } from "./get-brand-kit.js";
 import { updateBrandKitOperation } from "./update-brand-kit.js";
 

@@ -1,8 +1,8 @@
-import { ApiError } from "../../contract/errors.js";
-import type { StoredResult } from "../../jobs/envelope.js";
-import { findJob } from "../../jobs/store.js";
-import type { DomainServices } from "../services.js";
-import { RENDER_JOB_KIND } from "./schemas.js";
+import { ApiError } from "../../../contract/errors.js";
+import type { StoredResult } from "../../../jobs/envelope.js";
+import { findJob } from "../../../jobs/store.js";
+import { RENDER_KIND } from "../../renders/schemas.js";
+import type { DomainServices } from "../../services.js";
 
 /** What a render source is made from: the render's site and the storage keys of its retained files. */
 export interface RenderOrigin {
@@ -21,7 +21,7 @@ export async function checkRenderOrigin(
   renderId: string,
   now: Date,
 ): Promise<RenderOrigin> {
-  const render = await findJob(deps.db.kysely, accountId, renderId, [RENDER_JOB_KIND]);
+  const render = await findJob(deps.db.kysely, accountId, renderId, [RENDER_KIND]);
   if (!render) throw new ApiError("source_render_not_found", { renderId, reason: "unknown" });
   if (render.state === "queued" || render.state === "running")
     throw new ApiError("not_finished", { state: render.state });

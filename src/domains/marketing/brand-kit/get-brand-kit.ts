@@ -1,6 +1,6 @@
 import { Type } from "@sinclair/typebox";
-import { ok } from "../../operations/define.js";
-import { defineOperation } from "../services.js";
+import { ok } from "../../../operations/define.js";
+import { defineOperation } from "../../services.js";
 import { BrandKitSchema } from "./schemas.js";
 import { brandKitView, findBrandKit } from "./store.js";
 

@@ -1,12 +1,13 @@
-import { createJob } from "../../jobs/create.js";
-import type { JobRow } from "../../jobs/envelope.js";
-import type { InspectionInput } from "../../pipelines/marketing/input.js";
-import type { DomainServices } from "../services.js";
+import { createJob } from "../../../jobs/create.js";
+import type { JobRow } from "../../../jobs/envelope.js";
+import type { InspectionInput } from "../../../pipelines/marketing/input.js";
+import type { DomainServices } from "../../services.js";
 import { checkOriginCap } from "./origin-cap.js";
-import { OPERATION_KIND, SOURCE_KIND } from "./schemas.js";
+import { SOURCE_KIND, SOURCE_REFRESH_KIND } from "./schemas.js";
 import { refuseInspecting } from "./source-state.js";
+import { FIRST_VERSION } from "./source-version.js";
 
-/** A new source (its first scan, from a site or a render) or a refresh of a known one. */
+/** A new source's first inspection (a site to scan, or a render to read) or a refresh of a known one. */
 export type NewInspection =
   | { of: "source"; kind: "url"; url: string; origin: string }
   | {
@@ -36,8 +37,15 @@ const inputOf = (spec: NewInspection, jobId: string): InspectionInput => {
       url: spec.url,
     };
   if (spec.kind === "render")
-    return { kind: "render", sourceId: jobId, version: 1, renderId: spec.renderId, url: spec.url, files: spec.files };
-  return { kind: "url", sourceId: jobId, version: 1, previousVersion: null, url: spec.url };
+    return {
+      kind: "render",
+      sourceId: jobId,
+      version: FIRST_VERSION,
+      renderId: spec.renderId,
+      url: spec.url,
+      files: spec.files,
+    };
+  return { kind: "url", sourceId: jobId, version: FIRST_VERSION, previousVersion: null, url: spec.url };
 };
 
 const originOf = (url: string): string | null => {
@@ -51,8 +59,9 @@ const originOf = (url: string): string | null => {
 /**
  * Creates the inspection's job with its rows, all in the job's transaction behind the account lock:
  * a refresh checks again that nothing else inspects the source, then the origin's daily cap is counted,
- * then the source (first scan) and the inspection rows are written. A refusal rolls everything back.
- * The version is fixed here: 1 for a scan, latest succeeded + 1 for a refresh.
+ * then the source (first inspection) and the inspection rows are written. A refusal rolls everything back.
+ * The version is fixed here: 1 for a source's first inspection, for a refresh the one SourceVersions.next
+ * gave (latest succeeded + 1).
  */
 export async function startInspection(
   deps: Pick<DomainServices, "db" | "clock" | "queue" | "secondsLedger" | "config">,
@@ -63,9 +72,9 @@ export async function startInspection(
   const origin = spec.of === "refresh" || spec.kind === "url" ? spec.origin : null;
   return createJob(deps, {
     accountId: req.accountId,
-    kind: spec.of === "refresh" ? OPERATION_KIND : SOURCE_KIND,
+    kind: spec.of === "refresh" ? SOURCE_REFRESH_KIND : SOURCE_KIND,
     input: (jobId: string) => inputOf(spec, jobId),
-    // A scan is free to the caller: the expensive rate class, the origin cap and its deadlines protect.
+    // An inspection is free to the caller: the expensive rate class, the origin cap and its deadlines protect.
     reserveSeconds: 0,
     watermark: false,
     idempotencyKey: req.idempotencyKey,
@@ -97,7 +106,7 @@ export async function startInspection(
           job_id: job.id,
           source_id: sourceId,
           account_id: req.accountId,
-          version: spec.of === "refresh" ? spec.version : 1,
+          version: spec.of === "refresh" ? spec.version : FIRST_VERSION,
           origin,
           request_hash: req.requestHash,
           created_at: job.created_at,

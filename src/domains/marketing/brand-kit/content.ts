@@ -1,8 +1,8 @@
 import { wcagContrast } from "culori";
-import type { ValidationIssue } from "../../contract/errors.js";
-import { inspectUrl, type Problem, sitePolicy } from "../../net/guard.js";
-import type { Catalog } from "../catalog/catalog.js";
-import type { DomainServices } from "../services.js";
+import type { ValidationIssue } from "../../../contract/errors.js";
+import { inspectUrl, type Problem, sitePolicy } from "../../../net/guard.js";
+import type { Catalog } from "../../catalog/catalog.js";
+import type { DomainServices } from "../../services.js";
 import { type BrandColors, type BrandKitInput, MIN_CONTRAST, MUSIC_MOODS } from "./schemas.js";
 
 /**

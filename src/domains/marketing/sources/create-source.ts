@@ -1,5 +1,5 @@
-import { validationFailed } from "../../contract/errors.js";
-import { defineOperation } from "../services.js";
+import { validationFailed } from "../../../contract/errors.js";
+import { defineOperation } from "../../services.js";
 import { inspectionAnswer, inspectionRequestHash } from "./answer.js";
 import { knownInspection } from "./known-inspection.js";
 import { checkRenderOrigin } from "./render-origin.js";
@@ -9,9 +9,9 @@ import { type NewInspection, startInspection } from "./start-inspection.js";
 
 export const createSourceOperation = defineOperation({
   id: "marketing.createSource",
-  summary: "Scan a website (or a render) into a source",
+  summary: "Make a source from a website (scanned) or a render (read)",
   description:
-    "Starts a source: a marketing.source_scan job whose id is the source id (202, status URL in Location; 200 with the known source when the Idempotency-Key already made one). Send exactly one of `url` (a website: its start page and up to five more pages of the same origin are visited and read into a versioned manifest, the `source` artifact, with screenshots, the logo and images) or `renderId` (a succeeded walkthrough render of this account: its video, poster, beat stills and captions become the source's assets). A succeeded scan is version 1; each succeeded refresh makes the next. Addresses are refused exactly as storyboards refuse them (site_not_allowed, url_malformed, url_private, url_invalid). Scans are free (cost 0); an account may start CLIPWRIGHT_SOURCE_ORIGIN_DAILY_CAP (20) scans and refreshes of one origin per UTC day (429 origin_daily_cap, Retry-After to the next UTC midnight). A key reused after its 24-hour claim with a different body answers 409 source_idempotency_conflict.",
+    "Starts a source: a marketing.source_scan job whose id is the source id (202, status URL in Location; 200 with the known source when the Idempotency-Key already made one). Send exactly one of `url` (a website: its start page and up to five more pages of the same origin are visited and read into a versioned manifest, the `source` artifact, with screenshots, the logo and images) or `renderId` (a succeeded walkthrough render of this account: its video, poster, beat stills and captions become the source's assets). A succeeded first inspection (the scan, or the reading of the render) is version 1; each succeeded refresh makes the next. Addresses are refused exactly as storyboards refuse them (site_not_allowed, url_malformed, url_private, url_invalid). Inspections are free (cost 0); an account may start CLIPWRIGHT_SOURCE_ORIGIN_DAILY_CAP (20) scans and refreshes of one origin per UTC day (429 origin_daily_cap, Retry-After to the next UTC midnight). A key reused after its 24-hour claim with a different body answers 409 source_idempotency_conflict.",
   body: CreateSourceBody,
   responses: { 202: SourceEnvelope, 200: SourceEnvelope },
   errors: [

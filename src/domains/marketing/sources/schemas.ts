@@ -1,14 +1,16 @@
 import { Type } from "@sinclair/typebox";
-import { CancelJobBody, cancelJobResponse, JobEnvelopeSchema } from "../../jobs/envelope.js";
-import { SITE_URL_MAX } from "../../net/guard.js";
+import { CancelJobBody, cancelJobResponse, JobEnvelopeSchema } from "../../../jobs/envelope.js";
+import { SITE_URL_MAX } from "../../../net/guard.js";
 
-/** A source is its scan job (decision 0025): its id is the source id, GET answers its envelope. */
+/**
+ * A source is the job of its first inspection (decision 0025): its id is the source id, GET answers its
+ * envelope. The spec's kind string says scan, though a render source is read, not scanned (decision 0030).
+ */
 export const SOURCE_KIND = "marketing.source_scan";
 /** A refresh: its own job and id; when it succeeds its result is the source's next version. */
-export const OPERATION_KIND = "marketing.source_operation";
-export const SOURCE_JOB_KINDS: readonly string[] = [SOURCE_KIND, OPERATION_KIND];
-/** What a source's inspections make: the walkthrough render a render source is made from. */
-export const RENDER_JOB_KIND = "walkthrough.render";
+export const SOURCE_REFRESH_KIND = "marketing.source_operation";
+/** Every inspection of a source is a job of one of these kinds. */
+export const SOURCE_JOB_KINDS: readonly string[] = [SOURCE_KIND, SOURCE_REFRESH_KIND];
 
 /** Address of a source: the site bound storyboards and renders take, so one address is accepted by all. */
 const SourceUrl = Type.String({
@@ -53,7 +55,7 @@ export const RefreshSourceBody = Type.Object(
 
 /** Path ids are not shape-checked: an unknown or malformed id answers 404 not_found, no hint either way. */
 export const SourceIdParams = Type.Object(
-  { id: Type.String({ minLength: 1, maxLength: 64, description: "A source id, or a refresh operation id." }) },
+  { id: Type.String({ minLength: 1, maxLength: 64, description: "A source id, or a refresh's id." }) },
   { additionalProperties: false },
 );
 

@@ -1,6 +1,6 @@
-import { ApiError } from "../../contract/errors.js";
-import type { OperationResult } from "../../operations/define.js";
-import type { DomainServices } from "../services.js";
+import { ApiError } from "../../../contract/errors.js";
+import type { OperationResult } from "../../../operations/define.js";
+import type { DomainServices } from "../../services.js";
 import { inspectionAnswer } from "./answer.js";
 import { inspectionByKey, isDeleted } from "./store.js";
 

@@ -1,11 +1,8 @@
 import { createHash } from "node:crypto";
-import type { Kysely } from "kysely";
-import { ApiError } from "../../contract/errors.js";
-import type { Database } from "../../db/schema.js";
-import type { JobRow, StoredResult } from "../../jobs/envelope.js";
-import type { ManifestAsset } from "../../pipelines/marketing/source/manifest.js";
-import type { Storage } from "../../storage/storage.js";
-import { findSourceJob, isRetained, versionsOf } from "../marketing-sources/store.js";
+import { ApiError } from "../../../contract/errors.js";
+import type { DomainServices } from "../../services.js";
+import { readManifest, type SourceVersion, SourceVersions, versionFiles } from "../sources/source-version.js";
+import { type Db, findSourceJob } from "../sources/store.js";
 import type { LogoInput } from "./schemas.js";
 import type { StoredLogo } from "./store.js";
 
@@ -40,47 +37,20 @@ export const isSameLogo = (stored: StoredLogo | null, input: LogoInput): stored 
   stored.assetId === input.assetId;
 
 /** 404 source_not_found … 410 source_version_expired: the version the logo comes from. */
-async function logoVersion(
-  db: Kysely<Database>,
-  accountId: string,
-  input: LogoInput,
-  now: Date,
-): Promise<{ version: number; job: JobRow }> {
+async function logoVersion(db: Db, accountId: string, input: LogoInput, now: Date): Promise<SourceVersion> {
   const { sourceId } = input;
   const found = await findSourceJob(db, accountId, sourceId);
-  // An operation id names a refresh, not a source.
+  // A refresh's id names a refresh, not a source.
   if (!found || found.source.id !== sourceId) throw new ApiError("source_not_found", { sourceId });
-  if (found.source.deleted_at !== null) throw new ApiError("source_deleted", { sourceId });
-  const versions = await versionsOf(db, sourceId);
-  const latest = versions.at(-1);
-  if (!latest) throw new ApiError("source_not_ready", { state: found.job.state });
-  const retainedVersions = versions.filter((v) => isRetained(v.job, now)).map((v) => v.version);
-  if (retainedVersions.length === 0) throw new ApiError("source_expired", { sourceId });
-  const wanted = input.version ?? latest.version;
-  const chosen = versions.find((v) => v.version === wanted);
-  if (!chosen) throw new ApiError("source_version_not_found", { version: wanted, latestVersion: latest.version });
-  if (!retainedVersions.includes(wanted))
-    throw new ApiError("source_version_expired", { version: wanted, retainedVersions });
-  return chosen;
+  const versions = await SourceVersions.of(db, found);
+  return versions.readable(input.version ?? "latest", now);
 }
 
-const wholeOrNull = (n: unknown): number | null =>
-  Number.isSafeInteger(n) && (n as number) > 0 ? (n as number) : null;
+/** A dimension the manifest gives as 0 (not measured) is stored as unknown. */
+const positiveOrNull = (n: number | null): number | null => (n !== null && n > 0 ? n : null);
 
 const notRetained = (input: LogoInput, version: number, reason: string) =>
   new ApiError("brand_logo_not_retained", { sourceId: input.sourceId, version, assetId: input.assetId, reason });
-
-/** The version's manifest assets; null when its `source` file cannot be read (treated as not retained). */
-async function manifestAssets(storage: Storage, files: StoredResult["artifacts"]): Promise<unknown[] | null> {
-  const manifest = files.find((a) => a.type === "source");
-  if (!manifest) return null;
-  try {
-    const parsed = JSON.parse((await storage.get(manifest.key)).toString("utf8")) as { assets?: unknown };
-    return Array.isArray(parsed.assets) ? parsed.assets : null;
-  } catch {
-    return null;
-  }
-}
 
 /**
  * Resolves `input` to the asset's verified bytes: brand_logo_source_mismatch when the version has no
@@ -88,19 +58,21 @@ async function manifestAssets(storage: Storage, files: StoredResult["artifacts"]
  * when its file was not kept, is gone, or no longer matches the manifest's sha256.
  */
 export async function fetchLogo(
-  deps: { db: Kysely<Database>; storage: Storage },
+  deps: Pick<DomainServices, "db" | "storage" | "log">,
   accountId: string,
   input: LogoInput,
   now: Date,
 ): Promise<LogoCopy> {
-  const { version, job } = await logoVersion(deps.db, accountId, input, now);
-  const files = job.result ? (JSON.parse(job.result) as StoredResult).artifacts : [];
-  const assets = await manifestAssets(deps.storage, files);
-  if (!assets) throw notRetained(input, version, "manifest_unreadable");
-  const asset = assets.find((a): a is ManifestAsset => (a as ManifestAsset | null)?.id === input.assetId);
+  const chosen = await logoVersion(deps.db.kysely, accountId, input, now);
+  const { version } = chosen;
+  const read = await readManifest(deps, chosen);
+  // Missing or failing its schema (logged by readManifest), the manifest cannot say what the asset is.
+  if (!read.ok) throw notRetained(input, version, "manifest_unreadable");
+  const asset = read.manifest.assets.find((a) => a.id === input.assetId);
   if (!asset)
     throw new ApiError("brand_logo_source_mismatch", { sourceId: input.sourceId, version, assetId: input.assetId });
-  if (typeof asset.contentType !== "string" || !Object.hasOwn(IMAGE_EXTENSIONS, asset.contentType))
+  const contentType = asset.contentType;
+  if (contentType === null || !Object.hasOwn(IMAGE_EXTENSIONS, contentType))
     throw new ApiError("invalid_brand_kit", {
       issues: [
         {
@@ -111,7 +83,7 @@ export async function fetchLogo(
       ],
     });
   if (!asset.retained) throw notRetained(input, version, asset.reason ?? "not_retained");
-  const file = asset.sha256 ? files.find((f) => f.sha256 === asset.sha256) : undefined;
+  const file = asset.sha256 ? versionFiles(chosen).find((f) => f.sha256 === asset.sha256) : undefined;
   if (!file) throw notRetained(input, version, "file_missing");
   const bytes = await deps.storage.get(file.key).catch(() => null);
   if (!bytes) throw notRetained(input, version, "file_missing");
@@ -123,13 +95,13 @@ export async function fetchLogo(
       sourceId: input.sourceId,
       version,
       assetId: input.assetId,
-      key: logoKey(accountId, sha256, asset.contentType),
+      key: logoKey(accountId, sha256, contentType),
       bytes: bytes.length,
       sha256,
-      contentType: asset.contentType,
-      width: wholeOrNull(asset.width),
-      height: wholeOrNull(asset.height),
-      aspectRatio: typeof asset.aspectRatio === "number" && asset.aspectRatio > 0 ? asset.aspectRatio : null,
+      contentType,
+      width: positiveOrNull(asset.width),
+      height: positiveOrNull(asset.height),
+      aspectRatio: positiveOrNull(asset.aspectRatio),
     },
   };
 }

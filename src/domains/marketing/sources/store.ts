@@ -1,15 +1,14 @@
 import type { Kysely, Selectable, Transaction } from "kysely";
-import { iso } from "../../clock.js";
-import type { Database, MarketingSourceInspectionsTable, MarketingSourcesTable } from "../../db/schema.js";
-import type { JobRow } from "../../jobs/envelope.js";
-import { findJob } from "../../jobs/store.js";
+import type { Database, MarketingSourceInspectionsTable, MarketingSourcesTable } from "../../../db/schema.js";
+import type { JobRow } from "../../../jobs/envelope.js";
+import { findJob } from "../../../jobs/store.js";
 import { SOURCE_JOB_KINDS } from "./schemas.js";
 
-type Db = Kysely<Database> | Transaction<Database>;
+export type Db = Kysely<Database> | Transaction<Database>;
 export type SourceRow = Selectable<MarketingSourcesTable>;
 export type InspectionRow = Selectable<MarketingSourceInspectionsTable>;
 
-/** A job of a source (its scan or a refresh) as the account sees it: the job, its inspection, its source. */
+/** A job of a source (its first inspection or a refresh) as the account sees it: the job, its inspection, its source. */
 export interface SourceJob {
   job: JobRow;
   inspection: InspectionRow;
@@ -35,20 +34,6 @@ export async function findSourceJob(db: Db, accountId: string, id: string): Prom
   return source ? { job, inspection, source } : undefined;
 }
 
-/** A source's succeeded versions, oldest first: version N is the inspection numbered N that succeeded. */
-export async function versionsOf(db: Db, sourceId: string): Promise<{ version: number; job: JobRow }[]> {
-  const rows = await db
-    .selectFrom("marketing_source_inspections as i")
-    .innerJoin("jobs", "jobs.id", "i.job_id")
-    .selectAll("jobs")
-    .select("i.version as source_version")
-    .where("i.source_id", "=", sourceId)
-    .where("jobs.state", "=", "succeeded")
-    .orderBy("i.version", "asc")
-    .execute();
-  return rows.map(({ source_version, ...job }) => ({ version: Number(source_version), job: job as JobRow }));
-}
-
 /** The source's inspection queued or running (one at a time), if any. */
 export async function inspectionInFlight(db: Db, sourceId: string, except?: string): Promise<JobRow | undefined> {
   const row = await db
@@ -63,7 +48,7 @@ export async function inspectionInFlight(db: Db, sourceId: string, except?: stri
   return row as JobRow | undefined;
 }
 
-/** The source's most recent inspection (the scan when it was never refreshed). */
+/** The source's most recent inspection (its first when it was never refreshed). */
 export async function lastInspection(db: Db, sourceId: string): Promise<JobRow> {
   const row = await db
     .selectFrom("marketing_source_inspections as i")
@@ -75,10 +60,6 @@ export async function lastInspection(db: Db, sourceId: string): Promise<JobRow> 
     .executeTakeFirstOrThrow();
   return row as JobRow;
 }
-
-/** A version's files are still kept: not swept, and not past its expiry (null while pinned). */
-export const isRetained = (job: JobRow, now: Date): boolean =>
-  job.artifacts_expired === 0 && (job.expires_at === null || job.expires_at > iso(now));
 
 /** The inspection made under this Idempotency-Key (its claim expired), with the hash of its request. */
 export async function inspectionByKey(

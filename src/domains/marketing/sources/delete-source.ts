@@ -1,17 +1,18 @@
-import { iso } from "../../clock.js";
-import { ApiError } from "../../contract/errors.js";
-import { lockAccount } from "../../db/locks.js";
-import { ok } from "../../operations/define.js";
-import { defineOperation } from "../services.js";
+import { iso } from "../../../clock.js";
+import { ApiError } from "../../../contract/errors.js";
+import { lockAccount } from "../../../db/locks.js";
+import { ok } from "../../../operations/define.js";
+import { defineOperation } from "../../services.js";
 import { DeleteSourceResponse, SOURCE_KIND, SourceIdParams } from "./schemas.js";
 import { refuseDeleted, refuseInspecting } from "./source-state.js";
+import { expireEveryVersion } from "./source-version.js";
 import { findSourceJob } from "./store.js";
 
 export const deleteSourceOperation = defineOperation({
   id: "marketing.deleteSource",
   summary: "Delete a source",
   description:
-    "Deletes the source and every version's files, pinned ones included (deleting wins over pinning: no scanned copy of a site is kept against its owner's wish). The id then answers 410 source_deleted everywhere; a replay under the same key still answers the stored 200. Source ids only (a refresh operation id is 404). Refused while an inspection is queued or running (409 source_inspection_busy; cancel first) or stopping (409 source_inspection_stopping), and while an export reading one of its versions runs (409 source_export_in_flight). A brand kit logo taken from it is a copy and stays.",
+    "Deletes the source and every version's files, pinned ones included (deleting wins over pinning: no scanned copy of a site is kept against its owner's wish). The id then answers 410 source_deleted everywhere; a replay under the same key still answers the stored 200. Source ids only (a refresh's id is 404). Refused while an inspection is queued or running (409 source_inspection_busy; cancel first) or stopping (409 source_inspection_stopping), and while an export reading one of its versions runs (409 source_export_in_flight). A brand kit logo taken from it is a copy and stays.",
   params: SourceIdParams,
   responses: { 200: DeleteSourceResponse },
   errors: ["source_deleted", "source_inspection_busy", "source_inspection_stopping", "source_export_in_flight"],
@@ -32,14 +33,7 @@ export const deleteSourceOperation = defineOperation({
         .set({ url: null, origin: null, render_id: null, deleted_at: t, updated_at: t })
         .where("id", "=", sourceId)
         .execute();
-      const jobIds = tx.selectFrom("marketing_source_inspections").select("job_id").where("source_id", "=", sourceId);
-      // Every version's files are due now: the sweeper's next round removes them (pins are dropped with them).
-      await tx
-        .updateTable("jobs")
-        .set({ expires_at: t, input: "{}", updated_at: t })
-        .where("id", "in", jobIds)
-        .execute();
-      await tx.deleteFrom("source_version_pins").where("source_id", "=", sourceId).execute();
+      await expireEveryVersion(tx, sourceId, t);
     });
     return ok({ id: sourceId, deleted: true });
   },

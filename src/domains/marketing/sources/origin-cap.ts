@@ -1,11 +1,11 @@
 import type { Transaction } from "kysely";
-import { endOfUtcDay, iso, utcDay } from "../../clock.js";
-import { ApiError } from "../../contract/errors.js";
-import type { Database } from "../../db/schema.js";
+import { endOfUtcDay, iso, utcDay } from "../../../clock.js";
+import { ApiError } from "../../../contract/errors.js";
+import type { Database } from "../../../db/schema.js";
 
 /**
- * 429 origin_daily_cap when the account already started `limit` scans and refreshes of this origin this
- * UTC day. Counted from the jobs table in the creating transaction, behind the account lock, so it is
+ * 429 origin_daily_cap when the account already started `limit` inspections of this origin (first scans
+ * and refreshes) this UTC day. Counted from the jobs table in the creating transaction, behind the account lock, so it is
  * exact across processes; every created inspection counts whatever its outcome (it visited the site).
  * Render sources carry no origin and are never counted.
  */

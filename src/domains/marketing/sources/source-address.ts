@@ -1,7 +1,7 @@
-import { inspectUrl, sitePolicy } from "../../net/guard.js";
-import type { DomainServices } from "../services.js";
-import { checkSiteAllowed } from "../storyboards/site-policy.js";
-import { siteUrlError } from "../storyboards/url-errors.js";
+import { inspectUrl, sitePolicy } from "../../../net/guard.js";
+import type { DomainServices } from "../../services.js";
+import { checkSiteAllowed } from "../../storyboards/site-policy.js";
+import { siteUrlError } from "../../storyboards/url-errors.js";
 
 /** A checked site address: the normalised href stored and scanned, and its origin (the daily cap's key). */
 export interface SourceAddress {

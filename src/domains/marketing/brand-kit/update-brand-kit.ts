@@ -1,14 +1,14 @@
-import { iso } from "../../clock.js";
-import { ApiError } from "../../contract/errors.js";
-import { lockAccount } from "../../db/locks.js";
-import { ok } from "../../operations/define.js";
-import { type DomainServices, defineOperation } from "../services.js";
+import { iso } from "../../../clock.js";
+import { ApiError } from "../../../contract/errors.js";
+import { lockAccount } from "../../../db/locks.js";
+import { ok } from "../../../operations/define.js";
+import { type DomainServices, defineOperation } from "../../services.js";
 import { checkContent } from "./content.js";
 import { fetchLogo, isSameLogo, type LogoCopy } from "./resolve-logo.js";
 import { BrandKitBody, type BrandKitInput, BrandKitSchema } from "./schemas.js";
 import { type BrandKitRow, brandKitView, findBrandKit, type StoredLogo, saveBrandKit, storedLogoOf } from "./store.js";
 
-type PutDeps = Pick<DomainServices, "db" | "storage">;
+type PutDeps = Pick<DomainServices, "db" | "storage" | "log">;
 
 /** What the PUT does with the logo: none, keep the stored copy, or copy these bytes. */
 type LogoPlan = { kind: "none" } | { kind: "keep"; logo: StoredLogo } | { kind: "copy"; copy: LogoCopy };
@@ -16,10 +16,7 @@ type LogoPlan = { kind: "none" } | { kind: "keep"; logo: StoredLogo } | { kind: 
 async function planLogo(deps: PutDeps, accountId: string, input: BrandKitInput, stored: StoredLogo | null, now: Date) {
   if (!input.logo) return { kind: "none" } as const;
   if (isSameLogo(stored, input.logo)) return { kind: "keep", logo: stored } as const;
-  return {
-    kind: "copy",
-    copy: await fetchLogo({ db: deps.db.kysely, storage: deps.storage }, accountId, input.logo, now),
-  } as const;
+  return { kind: "copy", copy: await fetchLogo(deps, accountId, input.logo, now) } as const;
 }
 
 /** Deletes a logo copy unless the kit names it again (checked under the account lock, like every write of the kit). */
