@@ -19,7 +19,7 @@ import { webhookJobEvents } from "./domains/webhooks/emit.js";
 import { mountApiReference } from "./http/api-reference.js";
 import { Authenticator } from "./http/authenticate.js";
 import type { HttpContext } from "./http/context.js";
-import { genReqId, installConventions } from "./http/conventions.js";
+import { installConventions } from "./http/conventions.js";
 import { mountFileRoute } from "./http/file-route.js";
 import { answerClientError, answerFrameworkError, routeConnectRequests } from "./http/framework-errors.js";
 import { IdempotencyStore } from "./http/idempotency.js";
@@ -30,6 +30,7 @@ import { AuthThrottle } from "./http/rate-limit/auth-throttle.js";
 import { RateLimiter } from "./http/rate-limit/limiter.js";
 import { RedisRateLimitStore } from "./http/rate-limit/redis-store.js";
 import { MemoryRateLimitStore, type RateLimitStore } from "./http/rate-limit/store.js";
+import { RequestIds } from "./http/request-ids.js";
 import { serverTimeouts } from "./http/timeouts.js";
 import { UsageMeter } from "./http/usage-meter.js";
 import { JOB_DEFINITIONS } from "./jobs/catalogue.js";
@@ -101,10 +102,11 @@ export async function buildApp(opts: AppOptions): Promise<App> {
     });
   await migrateToLatest(db);
 
+  const requestIds = new RequestIds();
   const app = Fastify({
     // JSON lines, or readable lines in development; the req serializer redacts credentials either way.
     logger: loggerOptions(config, opts.logStream),
-    genReqId,
+    genReqId: requestIds.forRequest,
     requestIdHeader: false,
     trustProxy: false,
     return503OnClosing: true,
@@ -133,6 +135,7 @@ export async function buildApp(opts: AppOptions): Promise<App> {
   const deps: Deps = {
     config,
     clock,
+    requestIds,
     db,
     log: app.log,
     auth: new Authenticator(new CredentialLookup(db.kysely), clock),

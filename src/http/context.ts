@@ -3,6 +3,7 @@ import type { Config } from "../config.js";
 import type { Authenticator } from "./authenticate.js";
 import type { IdempotencyStore } from "./idempotency.js";
 import type { RateLimiter } from "./rate-limit/limiter.js";
+import type { RequestIds } from "./request-ids.js";
 import type { UsageMeter } from "./usage-meter.js";
 
 /**
@@ -16,4 +17,6 @@ export interface HttpContext {
   limiter: RateLimiter;
   idempotency: IdempotencyStore;
   usage: UsageMeter;
+  /** The app's request ids (Fastify's genReqId, and answers written before a request exists). */
+  requestIds: RequestIds;
 }

@@ -1,28 +1,15 @@
 import { timingSafeEqual } from "node:crypto";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { validationFailed } from "../contract/errors.js";
-import { randomBase62 } from "../ids.js";
 import { parseJson } from "./body.js";
 import type { HttpContext } from "./context.js";
 import { installErrorHandling } from "./error-handler.js";
 import { type RateWindow, rateHeaders } from "./rate-limit/limiter.js";
+import { REQUEST_ID_PATTERN } from "./request-ids.js";
 import { securityHeaders } from "./security-headers.js";
 
-export const REQUEST_ID_PATTERN = /^[A-Za-z0-9._-]{1,64}$/;
 /** The MCP transport marks its in-process requests with this header and a per-process secret. */
 export const INTERNAL_TRANSPORT_HEADER = "x-clipwright-internal";
-
-// A random per-process prefix and a counter: unique across processes without drawing random bytes
-// on every request (which showed in the request path's profile).
-const REQUEST_ID_PREFIX = `req_${randomBase62(14)}`;
-let requestCounter = 0;
-export const newRequestId = (): string => `${REQUEST_ID_PREFIX}${(requestCounter++).toString(36).padStart(8, "0")}`;
-
-/** Fastify's request id: the caller's X-Request-Id when it fits the pattern, else a fresh one. */
-export function genReqId(req: { headers: Record<string, string | string[] | undefined> }): string {
-  const given = req.headers["x-request-id"];
-  return typeof given === "string" && REQUEST_ID_PATTERN.test(given) ? given : newRequestId();
-}
 
 /**
  * Conventions every answer follows, refusals included: the request id echoed and in every error

@@ -4,7 +4,6 @@ import type { Duplex } from "node:stream";
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { type ApiError, validationFailed } from "../contract/errors.js";
 import type { HttpContext } from "./context.js";
-import { newRequestId } from "./conventions.js";
 import { errorBody, sendError } from "./error-handler.js";
 import { type RateWindow, rateHeaders } from "./rate-limit/limiter.js";
 import { securityHeaders } from "./security-headers.js";
@@ -55,7 +54,7 @@ function routerRefusal(err: FastifyError): ApiError {
 export function answerClientError(deps: HttpContext, err: NodeJS.ErrnoException, socket: Socket): void {
   if (err.code === "ECONNRESET" || socket.destroyed) return;
   const refusal = parserRefusal(err.code);
-  const requestId = newRequestId();
+  const requestId = deps.requestIds.fresh();
   void peek(deps, socket.remoteAddress ?? "").then((window) => {
     // A response already under way (headers sent) must not have another written into its middle.
     const inFlight = (socket as Socket & { _httpMessage?: { headersSent?: boolean } })._httpMessage;

@@ -4,8 +4,8 @@ import type { MountedOperation } from "../operations/define.js";
 import { ACCOUNT_GONE, acceptsApiKey, rowRefusals, takesBody } from "../operations/refusals.js";
 import { API_PREFIX, toolName } from "../operations/registry.js";
 import { SPENDING_SCOPES } from "../operations/scopes.js";
-import { REQUEST_ID_PATTERN } from "./conventions.js";
 import type { PublicRoute } from "./public-route.js";
+import { REQUEST_ID_PATTERN } from "./request-ids.js";
 
 export const ErrorBodySchema = Type.Object(
   {
