@@ -1,6 +1,5 @@
 import { createHash } from "node:crypto";
-import { type JobRow, toEnvelope } from "../../jobs/envelope.js";
-import { artifactSigner } from "../../jobs/settle.js";
+import { artifactSigner, type JobRow, toEnvelope } from "../../jobs/envelope.js";
 import type { OperationResult } from "../../operations/define.js";
 import { locationOf } from "../../operations/location.js";
 import type { DomainServices } from "../services.js";

@@ -1,6 +1,5 @@
 import type { JobRow } from "../../jobs/envelope.js";
-import { toEnvelope } from "../../jobs/envelope.js";
-import { artifactSigner } from "../../jobs/settle.js";
+import { artifactSigner, toEnvelope } from "../../jobs/envelope.js";
 import { findJobByIdempotencyKey } from "../../jobs/store.js";
 import type { OperationResult } from "../../operations/define.js";
 import { locationOf } from "../../operations/location.js";

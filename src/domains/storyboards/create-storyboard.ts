@@ -1,8 +1,7 @@
 import type { Static } from "@sinclair/typebox";
 import { ApiError } from "../../contract/errors.js";
 import { createJob } from "../../jobs/create.js";
-import { type JobRow, toEnvelope } from "../../jobs/envelope.js";
-import { artifactSigner } from "../../jobs/settle.js";
+import { artifactSigner, type JobRow, toEnvelope } from "../../jobs/envelope.js";
 import { findJobByIdempotencyKey } from "../../jobs/store.js";
 import { inspectUrl, sitePolicy } from "../../net/guard.js";
 import type { OperationResult } from "../../operations/define.js";
