@@ -3,6 +3,7 @@ import type { LedgerEntriesTable } from "../../db/schema.js";
 import { newestFirst, pageOf, pageQuery } from "../../http/pagination.js";
 import { ok } from "../../operations/define.js";
 import { defineOperation } from "../services.js";
+import type { LedgerType } from "./movements.js";
 import { LedgerEntrySchema } from "./schemas.js";
 
 export const listLedger = defineOperation({
@@ -21,7 +22,8 @@ export const listLedger = defineOperation({
 export function ledgerView(e: Selectable<LedgerEntriesTable>) {
   return {
     id: e.id,
-    type: e.type,
+    // The column holds what recordMovement wrote: one of LEDGER_TYPES.
+    type: e.type as LedgerType,
     deltas: {
       planSeconds: e.plan_delta,
       paygSeconds: e.payg_delta,
