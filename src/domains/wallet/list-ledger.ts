@@ -1,3 +1,4 @@
+import type { Static } from "@sinclair/typebox";
 import type { Selectable } from "kysely";
 import type { LedgerEntriesTable } from "../../db/schema.js";
 import { newestFirst, pageOf, pageQuery } from "../../http/pagination.js";
@@ -19,7 +20,7 @@ export const listLedger = defineOperation({
   },
 });
 
-export function ledgerView(e: Selectable<LedgerEntriesTable>) {
+export function ledgerView(e: Selectable<LedgerEntriesTable>): Static<typeof LedgerEntrySchema> {
   return {
     id: e.id,
     // The column holds what recordMovement wrote: one of LEDGER_TYPES.
