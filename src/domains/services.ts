@@ -1,5 +1,6 @@
 import type { TObject } from "@sinclair/typebox";
 import type { Authenticator } from "../http/authenticate.js";
+import { publicRouteDefiner } from "../http/public-route.js";
 import type { AuthThrottle } from "../http/rate-limit/auth-throttle.js";
 import type { RateLimiter } from "../http/rate-limit/limiter.js";
 import type { UsageMeter } from "../http/usage-meter.js";
@@ -39,3 +40,6 @@ export type DomainOperation = OperationImpl<TObject, TObject, TObject, DomainSer
 
 /** Keeps an operation's schema types flowing into its handler, which is given the domain services. */
 export const defineOperation = operationDefiner<DomainServices>();
+
+/** The same for a sign-in route (src/domains/auth/routes.ts). */
+export const definePublicRoute = publicRouteDefiner<DomainServices>();

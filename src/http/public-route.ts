@@ -1,8 +1,8 @@
-import { type TObject, type TSchema, Type } from "@sinclair/typebox";
+import { type Static, type TObject, Type } from "@sinclair/typebox";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { ApiError } from "../contract/errors.js";
 import type { SessionActor } from "../operations/actor.js";
-import type { OperationResult } from "../operations/define.js";
+import type { AnswerOf, OperationResult, Responses } from "../operations/define.js";
 import { checkMediaType, HTTP_BODY_LIMIT, hasBody, limitStream, payloadTooLarge } from "./body.js";
 import type { HttpContext } from "./context.js";
 import { IDEMPOTENCY_HEADER } from "./idempotency.js";
@@ -13,9 +13,10 @@ import { compileValidator, validateParts } from "./validation.js";
  * Sign-in routes for people (sign-up, sessions, password; what a dashboard signs in with): not among the spec's 71 operations, so not in the registry,
  * but answering with the same conventions (media type, strict schemas, error body, request id,
  * RateLimit-* headers). Their failures count as unauthenticated failures of the caller's IP. The handler is
- * given `deps`, the services of the layer that implements it (S).
+ * given `deps`, the services of the layer that implements it (S), and the body as `body` validated it (B);
+ * its answers are typed from `responses` (R) as an operation's are (AnswerOf).
  */
-export interface PublicRoute<S = unknown> {
+export interface PublicRoute<S = unknown, B extends TObject = TObject, R extends Responses = Responses> {
   id: string;
   method: "POST" | "DELETE";
   path: string;
@@ -29,17 +30,23 @@ export interface PublicRoute<S = unknown> {
    * before checking, taken back unless the check fails, so concurrent guesses cannot overrun the budget.
    */
   passwordWork?: "verify" | "hash";
-  body?: TObject;
-  responses: Record<number, TSchema>;
+  body?: B;
+  responses: R;
   handler(ctx: {
-    body: unknown;
+    body: Static<B>;
     deps: S;
     session: SessionActor | null;
     now: Date;
     /** The caller's address (per-IP limits). */
     ip: string;
-  }): Promise<OperationResult>;
+  }): Promise<AnswerOf<NoInfer<R>>>;
 }
+
+/** definePublicRoute for routes given S: keeps the body's and the answers' types flowing from the schemas. */
+export const publicRouteDefiner =
+  <S>() =>
+  <B extends TObject, R extends Responses>(route: PublicRoute<S, B, R>): PublicRoute<S> =>
+    route as unknown as PublicRoute<S>;
 
 export function mountPublicRoute<S>(app: FastifyInstance, deps: HttpContext, route: PublicRoute<S>, services: S): void {
   const validateBody = compileValidator("body", route.body ?? Type.Object({}, { additionalProperties: false }));
@@ -66,7 +73,9 @@ export function mountPublicRoute<S>(app: FastifyInstance, deps: HttpContext, rou
         const session = route.auth === "session" ? await sessionOf(deps, req) : null;
         const body = req.body ?? {};
         validateParts([[validateBody, body]]);
-        const run = () => route.handler({ body, deps: services, session, now: deps.clock.now(), ip: req.ip });
+        // Validated above, so the shape the handler's type promises holds.
+        const run = () =>
+          route.handler({ body: body as never, deps: services, session, now: deps.clock.now(), ip: req.ip });
         const result = route.passwordWork === "verify" ? await guessCounted(deps, req, run) : await run();
         if (result.location) reply.header("Location", result.location);
         if (result.status === 204) return reply.code(204).send();

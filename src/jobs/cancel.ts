@@ -1,8 +1,8 @@
 import { ApiError } from "../contract/errors.js";
-import { type JobEnvelope, type JobRow, toEnvelope } from "./envelope.js";
+import { artifactSigner, type JobEnvelope, type JobRow, toEnvelope } from "./envelope.js";
 import { isTerminal } from "./kinds.js";
 import type { JobServices } from "./services.js";
-import { artifactSigner, type SettleDeps, settleJob } from "./settle.js";
+import { type SettleDeps, settleJob } from "./settle.js";
 import { findJob } from "./store.js";
 
 /**

@@ -1,6 +1,7 @@
 import { type Static, Type } from "@sinclair/typebox";
 import type { Selectable } from "kysely";
 import type { JobsTable } from "../db/schema.js";
+import type { Storage } from "../storage/storage.js";
 import { isTerminal, JOB_KINDS, JOB_STATES } from "./kinds.js";
 
 export type JobRow = Selectable<JobsTable>;
@@ -96,6 +97,14 @@ export interface StoredResult {
 
 /** Signs an artifact's storage key into a URL that stops working at `expiresAt`. */
 export type ArtifactUrlSigner = (key: string) => { url: string; expiresAt: string };
+
+/** Signed artifact URLs last an hour from the answer that carries them. */
+const ARTIFACT_URL_TTL_SECONDS = 3600;
+/** The signer answers and webhook sends use: the storage's signed URL, valid for an hour from now. */
+export const artifactSigner =
+  (deps: { storage: Pick<Storage, "signedUrl"> }): ArtifactUrlSigner =>
+  (key) =>
+    deps.storage.signedUrl(key, ARTIFACT_URL_TTL_SECONDS);
 
 type StoredArtifact = StoredResult["artifacts"][number];
 type Artifact = Static<typeof ArtifactSchema>;

@@ -1,9 +1,8 @@
 import type { ExpressionBuilder, ExpressionWrapper, SqlBool } from "kysely";
 import type { Database } from "../db/schema.js";
 import { newestFirst, type Page, type PageInput } from "../http/pagination.js";
-import { type JobEnvelope, toEnvelope } from "./envelope.js";
+import { artifactSigner, type JobEnvelope, toEnvelope } from "./envelope.js";
 import type { JobServices } from "./services.js";
-import { artifactSigner } from "./settle.js";
 
 /** A further condition on the jobs a list shows (sources leave out deleted ones). */
 export type JobsFilter = (eb: ExpressionBuilder<Database, "jobs">) => ExpressionWrapper<Database, "jobs", SqlBool>;

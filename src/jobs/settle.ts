@@ -1,7 +1,7 @@
 import { addMs, iso } from "../clock.js";
 import { lockAccount } from "../db/locks.js";
 import type { JobOutput } from "./contract.js";
-import { type ArtifactUrlSigner, type JobRow, toEnvelopeAtRest } from "./envelope.js";
+import { type JobRow, toEnvelopeAtRest } from "./envelope.js";
 import { EVENT_FAMILY, type JobKind } from "./kinds.js";
 import type { JobServices } from "./services.js";
 import { findJobById } from "./store.js";
@@ -15,13 +15,6 @@ export type SettleDeps = Pick<
   JobServices,
   "db" | "clock" | "config" | "storage" | "secondsLedger" | "jobEvents" | "wake"
 >;
-
-/** Signed artifact URLs last an hour from the answer that carries them. */
-const ARTIFACT_URL_TTL_SECONDS = 3600;
-export const artifactSigner =
-  (deps: Pick<JobServices, "storage">): ArtifactUrlSigner =>
-  (key) =>
-    deps.storage.signedUrl(key, ARTIFACT_URL_TTL_SECONDS);
 
 /**
  * Moves a job to a terminal state exactly once. One transaction: the conditional state change

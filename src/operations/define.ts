@@ -20,12 +20,26 @@ export interface OperationContext<P = unknown, Q = unknown, B = unknown, S = unk
   now: Date;
 }
 
-export interface OperationResult {
-  status: number;
-  body: unknown;
+/** An answer: status St with body B (sent as JSON as it is: nothing strips or reshapes it on the way out). */
+export interface Answer<St extends number = number, B = unknown> {
+  status: St;
+  body: B;
   /** Path of the created or started resource (sent as `Location`, replayed with the response). */
   location?: string;
 }
+
+/** Any answer, as the pipeline sends and stores it. */
+export type OperationResult = Answer;
+
+/** Success responses by status: what an operation declares (OpenAPI, MCP) and what its handler may answer. */
+export type Responses = Record<number, TSchema>;
+
+/**
+ * The answers responses R allow, one per declared status, each with a body of that status's schema
+ * type: `{ 202: X, 200: X }` allows Answer<202, Static<X>> | Answer<200, Static<X>>. A handler's result
+ * is checked against it, so a body the schema does not describe, or an undeclared status, fails to compile.
+ */
+export type AnswerOf<R extends Responses> = { [St in keyof R & number]: Answer<St, Static<R[St]>> }[keyof R & number];
 
 /**
  * One operation's implementation: the schemas that validate it (and feed OpenAPI and MCP) and its
@@ -36,6 +50,7 @@ export interface OperationImpl<
   Q extends TObject = TObject,
   B extends TObject = TObject,
   S = unknown,
+  R extends Responses = Responses,
 > {
   id: OperationId;
   summary: string;
@@ -43,8 +58,8 @@ export interface OperationImpl<
   params?: P;
   query?: Q;
   body?: B;
-  /** Success responses by status; the first is the usual one. */
-  responses: Record<number, TSchema>;
+  /** Success responses by status; the first is the usual one. The handler's answers are typed from it. */
+  responses: R;
   /** Refusals particular to this operation (the cross-cutting ones are added from the row). */
   errors?: ErrorCode[];
   /**
@@ -62,7 +77,8 @@ export interface OperationImpl<
    * idempotency layer stores the answer with them set to null, so a replay never shows them again.
    */
   oneTimeSecrets?: readonly string[];
-  handler(ctx: OperationContext<Static<P>, Static<Q>, Static<B>, S>): Promise<OperationResult>;
+  /** Answers one of `responses` (NoInfer: the schemas alone decide what the handler may answer). */
+  handler(ctx: OperationContext<Static<P>, Static<Q>, Static<B>, S>): Promise<AnswerOf<NoInfer<R>>>;
 }
 
 export interface MountedOperation<S = unknown> {
@@ -72,14 +88,43 @@ export interface MountedOperation<S = unknown> {
 
 /**
  * defineOperation for implementations given S: an identity that keeps the schema types flowing into
- * the handler's context. The implementing layer binds S once (src/domains/services.ts).
+ * the handler's context and checks its answers against `responses`. The implementing layer binds S once
+ * (src/domains/services.ts).
  */
 export const operationDefiner =
   <S>() =>
-  <P extends TObject, Q extends TObject, B extends TObject>(
-    impl: OperationImpl<P, Q, B, S>,
+  <P extends TObject, Q extends TObject, B extends TObject, R extends Responses>(
+    impl: OperationImpl<P, Q, B, S, R>,
   ): OperationImpl<TObject, TObject, TObject, S> =>
     impl as unknown as OperationImpl<TObject, TObject, TObject, S>;
 
-export const ok = (body: unknown): OperationResult => ({ status: 200, body });
-export const created = (body: unknown, location?: string): OperationResult => ({ status: 201, body, location });
+/**
+ * The body an answer of status St may carry where answers A are expected. A is read off the place the
+ * helper's result goes (a handler's return, a function's declared result), never off the body (NoInfer),
+ * so the body is checked against the schema's type: an object literal written in the call field by field,
+ * unknown fields included; a value built elsewhere structurally, so a view function declares the schema's
+ * type as its result. Where nothing is expected (no declared result), any body: the return checks it.
+ */
+type BodyAt<A, St extends number> = [Extract<A, Answer<St>>] extends [never]
+  ? `no ${St} response is declared here`
+  : Extract<A, Answer<St>>["body"];
+
+/** 200 with `body`, which must be what the operation's 200 schema describes. */
+export const ok = <A = Answer<200>>(body: NoInfer<BodyAt<A, 200>>): Extract<A, Answer<200>> =>
+  ({ status: 200, body }) as Extract<A, Answer<200>>;
+
+/** 201 with `body` (what the operation's 201 schema describes) and the created resource's path. */
+export const created = <A = Answer<201>>(body: NoInfer<BodyAt<A, 201>>, location?: string): Extract<A, Answer<201>> =>
+  ({ status: 201, body, location }) as Extract<A, Answer<201>>;
+
+/**
+ * Status St with `body` (what the operation's schema for St describes), for a status without a helper of
+ * its own (202). A handler answers through these helpers rather than a `{ status, body }` literal: a
+ * literal returned from a handler is checked only structurally (an unknown field passes) and its
+ * `Type.Literal` fields are widened before the check (`true` read as boolean, refused).
+ */
+export const answer = <St extends number, A = Answer<St>>(
+  status: St,
+  body: NoInfer<BodyAt<A, St>>,
+  location?: string,
+): Extract<A, Answer<St>> => ({ status, body, location }) as Extract<A, Answer<St>>;

@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { emitEvent } from "../../src/domains/webhooks/emit.js";
-import { toEnvelope } from "../../src/jobs/envelope.js";
-import { artifactSigner } from "../../src/jobs/settle.js";
+import { artifactSigner, toEnvelope } from "../../src/jobs/envelope.js";
 import { findJobById } from "../../src/jobs/store.js";
 import { Harness, idem } from "../../src/testutil/harness.js";
 import { verifyWebhook } from "../../src/webhooks/verify.js";

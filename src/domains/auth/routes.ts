@@ -1,11 +1,12 @@
 import { Type } from "@sinclair/typebox";
 import type { PublicRoute } from "../../http/public-route.js";
-import type { DomainServices } from "../services.js";
+import { answer, created, ok } from "../../operations/define.js";
+import { type DomainServices, definePublicRoute } from "../services.js";
 import { verifyEmailToken } from "./email-verification.js";
 import { PASSWORD_MAX, PASSWORD_MIN } from "./passwords.js";
 import { signIn } from "./sessions.js";
 import { deleteSession } from "./sessions-store.js";
-import { type SignUpInput, signUp } from "./sign-up.js";
+import { signUp } from "./sign-up.js";
 
 const Email = Type.String({ minLength: 3, maxLength: 254 });
 const Password = Type.String({ minLength: PASSWORD_MIN, maxLength: PASSWORD_MAX });
@@ -15,7 +16,7 @@ const Session = Type.Object(
 );
 
 export const AUTH_ROUTES: PublicRoute<DomainServices>[] = [
-  {
+  definePublicRoute({
     id: "auth.signup",
     method: "POST",
     path: "/auth/signup",
@@ -43,16 +44,16 @@ export const AUTH_ROUTES: PublicRoute<DomainServices>[] = [
     async handler({ body, deps, ip }) {
       const signup = await deps.authThrottle.consumeSignup(ip);
       try {
-        const { email } = await signUp(deps, body as SignUpInput);
-        return { status: 202, body: { email, verificationSent: true } };
+        const { email } = await signUp(deps, body);
+        return answer(202, { email, verificationSent: true });
       } catch (err) {
         // Refused for what was sent or busy on our side: the try does not count against the hour.
         await signup.release();
         throw err;
       }
     },
-  },
-  {
+  }),
+  definePublicRoute({
     id: "auth.createSession",
     method: "POST",
     path: "/auth/sessions",
@@ -71,11 +72,10 @@ export const AUTH_ROUTES: PublicRoute<DomainServices>[] = [
     ),
     responses: { 201: Session },
     async handler({ body, deps }) {
-      const { email, password } = body as { email: string; password: string };
-      return { status: 201, body: await signIn(deps, email, password) };
+      return created(await signIn(deps, body.email, body.password));
     },
-  },
-  {
+  }),
+  definePublicRoute({
     id: "auth.deleteCurrentSession",
     method: "DELETE",
     path: "/auth/sessions/current",
@@ -88,10 +88,10 @@ export const AUTH_ROUTES: PublicRoute<DomainServices>[] = [
         await deleteSession(deps.db.kysely, session.sessionId);
         deps.auth.forgetSession(session.sessionId);
       }
-      return { status: 204, body: null };
+      return answer(204, null);
     },
-  },
-  {
+  }),
+  definePublicRoute({
     id: "auth.verifyEmail",
     method: "POST",
     path: "/auth/verify-email",
@@ -102,8 +102,8 @@ export const AUTH_ROUTES: PublicRoute<DomainServices>[] = [
     body: Type.Object({ token: Type.String({ minLength: 1, maxLength: 128 }) }, { additionalProperties: false }),
     responses: { 200: Type.Object({ emailVerified: Type.Literal(true) }, { additionalProperties: false }) },
     async handler({ body, deps }) {
-      await verifyEmailToken(deps, (body as { token: string }).token);
-      return { status: 200, body: { emailVerified: true } };
+      await verifyEmailToken(deps, body.token);
+      return ok({ emailVerified: true });
     },
-  },
+  }),
 ];

@@ -1,4 +1,4 @@
-import { Type } from "@sinclair/typebox";
+import { type Static, Type } from "@sinclair/typebox";
 import { iso } from "../../clock.js";
 import type { KeyRow } from "./store.js";
 
@@ -35,7 +35,7 @@ export function keyStatus(k: Pick<KeyRow, "revoked_at" | "expires_at">, now: Dat
   return "active";
 }
 
-export function keyView(k: KeyRow, now: Date) {
+export function keyView(k: KeyRow, now: Date): Static<typeof ApiKeySchema> {
   return {
     id: k.id,
     name: k.name,

@@ -1,7 +1,8 @@
+import type { Static } from "@sinclair/typebox";
 import type { Kysely, Selectable } from "kysely";
 import type { Database, RenderTemplatesTable } from "../../db/schema.js";
 import { isMintedId } from "../../ids.js";
-import type { TemplateOptions } from "./schemas.js";
+import type { TemplateOptions, TemplateSchema } from "./schemas.js";
 
 export type TemplateRow = Selectable<RenderTemplatesTable>;
 
@@ -36,7 +37,7 @@ export async function countTemplates(db: Kysely<Database>, accountId: string): P
 export const templateOptionsOf = (row: Pick<TemplateRow, "options">): TemplateOptions =>
   JSON.parse(row.options) as TemplateOptions;
 
-export function templateView(row: TemplateRow) {
+export function templateView(row: TemplateRow): Static<typeof TemplateSchema> {
   return {
     id: row.id,
     name: row.name,

@@ -1,4 +1,5 @@
-import type { TemplateOptions } from "./schemas.js";
+import type { Static } from "@sinclair/typebox";
+import type { TemplateOptions, TemplateSchema } from "./schemas.js";
 
 export interface SystemTemplate {
   id: string;
@@ -38,7 +39,7 @@ export const SYSTEM_TEMPLATES: readonly SystemTemplate[] = [
 
 export const findSystemTemplate = (id: string): SystemTemplate | undefined => SYSTEM_TEMPLATES.find((t) => t.id === id);
 
-export function systemTemplateView(t: SystemTemplate) {
+export function systemTemplateView(t: SystemTemplate): Static<typeof TemplateSchema> {
   return {
     id: t.id,
     name: t.name,

@@ -1,8 +1,7 @@
 import { ApiError } from "../../contract/errors.js";
 import { pageOf, pageQuery } from "../../http/pagination.js";
-import { type StoredResult, toEnvelope } from "../../jobs/envelope.js";
+import { artifactSigner, type StoredResult, toEnvelope } from "../../jobs/envelope.js";
 import { listJobsOfKind } from "../../jobs/list.js";
-import { artifactSigner } from "../../jobs/settle.js";
 import { findJob } from "../../jobs/store.js";
 import { ok } from "../../operations/define.js";
 import { defineOperation } from "../services.js";

@@ -1,15 +1,16 @@
+import type { Static } from "@sinclair/typebox";
 import type { JobRow } from "../../jobs/envelope.js";
-import { toEnvelope } from "../../jobs/envelope.js";
-import { artifactSigner } from "../../jobs/settle.js";
+import { artifactSigner, toEnvelope } from "../../jobs/envelope.js";
 import { findJobByIdempotencyKey } from "../../jobs/store.js";
-import type { OperationResult } from "../../operations/define.js";
+import type { Answer } from "../../operations/define.js";
 import { locationOf } from "../../operations/location.js";
 import type { RenderJobInput } from "../../pipelines/walkthrough/render-input.js";
 import type { DomainServices } from "../services.js";
 import type { LengthFit } from "./length-fit.js";
-import { RENDER_KIND } from "./schemas.js";
+import { type CreateRenderResponse, RENDER_KIND } from "./schemas.js";
 
 type CredentialSource = "request" | "storyboard" | null;
+type RenderAnswer = Answer<202 | 200, Static<typeof CreateRenderResponse>>;
 
 /** The answer of both render creates: 202 for new work, 200 (`created: false`) for work already known. */
 export function renderAnswer(
@@ -18,7 +19,7 @@ export function renderAnswer(
   created: boolean,
   credentialSource: CredentialSource,
   lengthFit: LengthFit | null,
-): OperationResult {
+): RenderAnswer {
   return {
     status: created ? 202 : 200,
     body: { created, credentialSource, resource: toEnvelope(job, artifactSigner(deps)), lengthFit },
@@ -37,7 +38,7 @@ export async function knownRender(
   accountId: string,
   idempotencyKey: string | null,
   sentCredentials: boolean,
-): Promise<OperationResult | null> {
+): Promise<RenderAnswer | null> {
   if (!idempotencyKey) return null;
   const job = await findJobByIdempotencyKey(deps.db.kysely, accountId, RENDER_KIND, idempotencyKey);
   if (!job) return null;

@@ -1,11 +1,10 @@
 import type { Static } from "@sinclair/typebox";
 import { ApiError } from "../../contract/errors.js";
 import { createJob } from "../../jobs/create.js";
-import { type JobRow, toEnvelope } from "../../jobs/envelope.js";
-import { artifactSigner } from "../../jobs/settle.js";
+import { artifactSigner, type JobEnvelope, type JobRow, toEnvelope } from "../../jobs/envelope.js";
 import { findJobByIdempotencyKey } from "../../jobs/store.js";
 import { inspectUrl, sitePolicy } from "../../net/guard.js";
-import type { OperationResult } from "../../operations/define.js";
+import type { Answer } from "../../operations/define.js";
 import { locationOf } from "../../operations/location.js";
 import type { StoryboardJobInput } from "../../pipelines/walkthrough/storyboard-input.js";
 import { RENDER_OPTION_ERRORS, resolveRenderOptions } from "../catalog/resolve.js";
@@ -108,7 +107,11 @@ export const createStoryboardOperation = defineOperation({
   },
 });
 
-const storyboardAnswer = (deps: Pick<DomainServices, "storage">, job: JobRow, created: boolean): OperationResult => ({
+const storyboardAnswer = (
+  deps: Pick<DomainServices, "storage">,
+  job: JobRow,
+  created: boolean,
+): Answer<202 | 200, JobEnvelope> => ({
   status: created ? 202 : 200,
   body: toEnvelope(job, artifactSigner(deps)),
   location: locationOf("storyboards.get", { id: job.id }),

@@ -1,6 +1,5 @@
 import { ApiError } from "../../contract/errors.js";
-import { toEnvelope } from "../../jobs/envelope.js";
-import { artifactSigner } from "../../jobs/settle.js";
+import { artifactSigner, toEnvelope } from "../../jobs/envelope.js";
 import { findJob } from "../../jobs/store.js";
 import { ok } from "../../operations/define.js";
 import { defineOperation } from "../services.js";

@@ -2,7 +2,7 @@ import { Type } from "@sinclair/typebox";
 import { utcDay } from "../../clock.js";
 import { issue } from "../../http/validation.js";
 import { ok } from "../../operations/define.js";
-import { RATE_CLASSES } from "../../operations/scopes.js";
+import { RATE_CLASSES, type RateClass } from "../../operations/scopes.js";
 import { defineOperation } from "../services.js";
 
 const MAX_DAYS = 90;
@@ -48,7 +48,7 @@ const UsageResponse = Type.Object(
   { additionalProperties: false },
 );
 
-const zeroByClass = () => Object.fromEntries(RATE_CLASSES.map((c) => [c, 0])) as Record<string, number>;
+const zeroByClass = () => Object.fromEntries(RATE_CLASSES.map((c) => [c, 0])) as Record<RateClass, number>;
 
 export const getUsage = defineOperation({
   id: "usage.get",
@@ -79,7 +79,7 @@ export const getUsage = defineOperation({
       {
         date: string;
         total: number;
-        byClass: Record<string, number>;
+        byClass: Record<RateClass, number>;
         operations: { operationId: string; rateClass: string; count: number }[];
       }
     >();
@@ -87,12 +87,14 @@ export const getUsage = defineOperation({
     let total = 0;
     for (const r of rows) {
       const n = Number(r.count);
+      // The meter writes the operation's row.rateClass: one of RATE_CLASSES.
+      const rateClass = r.rate_class as RateClass;
       const day = days.get(r.day) ?? { date: r.day, total: 0, byClass: zeroByClass(), operations: [] };
       days.set(r.day, day);
       day.total += n;
-      day.byClass[r.rate_class] = (day.byClass[r.rate_class] ?? 0) + n;
+      day.byClass[rateClass] = (day.byClass[rateClass] ?? 0) + n;
       day.operations.push({ operationId: r.operation_id, rateClass: r.rate_class, count: n });
-      byClass[r.rate_class] = (byClass[r.rate_class] ?? 0) + n;
+      byClass[rateClass] = (byClass[rateClass] ?? 0) + n;
       total += n;
     }
     return ok({

@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import type { Static } from "@sinclair/typebox";
 import { ApiError } from "../../contract/errors.js";
 import type { DailyCap } from "../../http/rate-limit/limiter.js";
 import { SynthesisFailedError, TtsUnavailableError } from "../../media/tts/engine.js";
@@ -46,7 +47,7 @@ export async function previewVoice(
   deps: Pick<DomainServices, "config" | "catalog" | "limiter" | "storage" | "log" | "tts">,
   actor: Actor,
   input: PreviewInput,
-) {
+): Promise<Static<typeof PreviewResponse>> {
   const voice = findVoice(deps.catalog, input.voiceId);
   if (!voice) throw new ApiError("voice_unknown", { field: "voiceId" });
   const language = input.language === undefined ? voice.language : spokenTag(voice, input.language);

@@ -1,8 +1,10 @@
+import type { Static } from "@sinclair/typebox";
 import type { Selectable } from "kysely";
 import type { LedgerEntriesTable } from "../../db/schema.js";
 import { newestFirst, pageOf, pageQuery } from "../../http/pagination.js";
 import { ok } from "../../operations/define.js";
 import { defineOperation } from "../services.js";
+import type { LedgerType } from "./movements.js";
 import { LedgerEntrySchema } from "./schemas.js";
 
 export const listLedger = defineOperation({
@@ -18,10 +20,11 @@ export const listLedger = defineOperation({
   },
 });
 
-export function ledgerView(e: Selectable<LedgerEntriesTable>) {
+export function ledgerView(e: Selectable<LedgerEntriesTable>): Static<typeof LedgerEntrySchema> {
   return {
     id: e.id,
-    type: e.type,
+    // The column holds what recordMovement wrote: one of LEDGER_TYPES.
+    type: e.type as LedgerType,
     deltas: {
       planSeconds: e.plan_delta,
       paygSeconds: e.payg_delta,

@@ -1,4 +1,4 @@
-import { Type } from "@sinclair/typebox";
+import { type Static, Type } from "@sinclair/typebox";
 import type { Selectable } from "kysely";
 import type { WebhookDeliveriesTable, WebhookEndpointsTable } from "../../db/schema.js";
 import { EVENT_TYPES } from "../../webhooks/index.js";
@@ -72,7 +72,7 @@ export const DeliverySchema = Type.Object(
   { additionalProperties: false },
 );
 
-export function endpointView(e: Selectable<WebhookEndpointsTable>) {
+export function endpointView(e: Selectable<WebhookEndpointsTable>): Static<typeof EndpointSchema> {
   return {
     id: e.id,
     url: e.url,
@@ -88,7 +88,7 @@ export function endpointView(e: Selectable<WebhookEndpointsTable>) {
   };
 }
 
-export function deliveryView(d: Selectable<WebhookDeliveriesTable>) {
+export function deliveryView(d: Selectable<WebhookDeliveriesTable>): Static<typeof DeliverySchema> {
   return {
     id: d.id,
     endpointId: d.endpoint_id,

@@ -1,6 +1,7 @@
 import { Type } from "@sinclair/typebox";
 import { iso } from "../../clock.js";
 import { ApiError } from "../../contract/errors.js";
+import { answer } from "../../operations/define.js";
 import { TEST_EVENT_TYPE } from "../../webhooks/index.js";
 import { defineOperation } from "../services.js";
 import { emitEvent } from "./emit.js";
@@ -36,6 +37,6 @@ export const testEndpoint = defineOperation({
       return { eventId: emitted.eventId, deliveryId };
     });
     deps.wake.deliveries.notify();
-    return { status: 202, body: { deliveryId, eventId } };
+    return answer(202, { deliveryId, eventId });
   },
 });

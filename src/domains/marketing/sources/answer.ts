@@ -1,7 +1,6 @@
 import { createHash } from "node:crypto";
-import { type JobRow, toEnvelope } from "../../../jobs/envelope.js";
-import { artifactSigner } from "../../../jobs/settle.js";
-import type { OperationResult } from "../../../operations/define.js";
+import { artifactSigner, type JobEnvelope, type JobRow, toEnvelope } from "../../../jobs/envelope.js";
+import type { Answer } from "../../../operations/define.js";
 import { locationOf } from "../../../operations/location.js";
 import type { DomainServices } from "../../services.js";
 
@@ -10,7 +9,7 @@ export const inspectionAnswer = (
   deps: Pick<DomainServices, "storage">,
   job: JobRow,
   created: boolean,
-): OperationResult => ({
+): Answer<202 | 200, JobEnvelope> => ({
   status: created ? 202 : 200,
   body: toEnvelope(job, artifactSigner(deps)),
   location: locationOf("marketing.getSource", { id: job.id }),

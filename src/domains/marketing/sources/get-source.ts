@@ -1,6 +1,5 @@
 import { ApiError, validationFailed } from "../../../contract/errors.js";
-import { toEnvelope } from "../../../jobs/envelope.js";
-import { artifactSigner } from "../../../jobs/settle.js";
+import { artifactSigner, toEnvelope } from "../../../jobs/envelope.js";
 import { ok } from "../../../operations/define.js";
 import { SOURCE_MANIFEST_SCHEMA } from "../../../pipelines/marketing/source/manifest.js";
 import { defineOperation } from "../../services.js";

@@ -1,5 +1,6 @@
 import { ApiError } from "../../../contract/errors.js";
-import type { OperationResult } from "../../../operations/define.js";
+import type { JobEnvelope } from "../../../jobs/envelope.js";
+import type { Answer } from "../../../operations/define.js";
 import type { DomainServices } from "../../services.js";
 import { inspectionAnswer } from "./answer.js";
 import { inspectionByKey, isDeleted } from "./store.js";
@@ -15,7 +16,7 @@ export async function knownInspection(
   kind: string,
   idempotencyKey: string | null,
   requestHash: string,
-): Promise<OperationResult | null> {
+): Promise<Answer<202 | 200, JobEnvelope> | null> {
   if (!idempotencyKey) return null;
   const known = await inspectionByKey(deps.db.kysely, accountId, kind, idempotencyKey);
   if (!known) return null;
