@@ -4,7 +4,8 @@
 // installed. When everything is already in place it prints nothing and takes a few milliseconds.
 //
 //   node scripts/setup.mjs              npm packages + Debian packages (ffmpeg, chromium, espeak-ng, festival, fonts)
-//   node scripts/setup.mjs --for-tests  also: PostgreSQL / Redis from DATABASE_URL / REDIS_URL answer
+//   node scripts/setup.mjs --for-tests  also: PostgreSQL / Redis from DATABASE_URL / REDIS_URL answer,
+//                                       and the site corpus (test/sites) is installed
 //
 // Missing Debian packages are installed when running as root with apt-get; otherwise a message names
 // them and the setup carries on (the API runs without them; media features report themselves
@@ -275,4 +276,9 @@ async function ensureServices() {
 checkNode();
 ensureNodeModules();
 ensureDebianPackages();
-if (FOR_TESTS) await ensureServices();
+if (FOR_TESTS) {
+  await ensureServices();
+  // The real templates the walkthrough tests and benchmarks run on (test/sites/README.md).
+  const { ensureSiteCorpus } = await import("../test/sites/install.mjs");
+  ensureSiteCorpus({ log });
+}
