@@ -180,6 +180,22 @@ describe("hint intents", () => {
     expect(parseIntents("Focus on pricing and plans")[0]?.targets).toEqual([["pricing"], ["plan"]]);
   });
 
+  it("reads the verbs in any form, and leaves a value the user did not name to a sample", () => {
+    const [, search] = parseIntents("the tables page, searching for a name");
+    expect(search).toMatchObject({ action: { kind: "search", value: null } });
+    expect(parseIntents("the tables, then filtering by 'Tokyo'")[1]).toMatchObject({
+      action: { kind: "search", value: "Tokyo" },
+    });
+    expect(parseIntents("the account page, filling in the first name")[1]?.action?.kind).toBe("fill");
+  });
+
+  it("reads a request for a tour as no place to find (no intent, so nothing goes unmet)", () => {
+    for (const hint of ["show me what this app can do", "give me a quick tour of this site", "Tour the product."])
+      expect(parseIntents(hint), hint).toEqual([]);
+    // A named place beside the tour words is still an intent.
+    expect(parseIntents("show me what this app can do with invoices")).toHaveLength(1);
+  });
+
   it("matches pages, sections and tabs by link text, headings and URL; below the threshold is no match", () => {
     const map = buildSiteMap(admin);
     const at = (hint: string) => {
@@ -191,6 +207,9 @@ describe("hint intents", () => {
     expect(at("the Tables")).toBe(`${A}/tables`);
     expect(at("the billing tab")).toBe("tab:Billing");
     expect(at("the billing reports page")).toBeNull();
+    // The words a user says for what the site calls otherwise.
+    expect(at("the overview")).toBe(`${A}/`);
+    expect(at("the graphs")).toBe(`${A}/charts`);
     const sections = buildSiteMap([landing]);
     for (const [hint, id] of [
       ["the features", "features"],

@@ -61,8 +61,26 @@ function candidates(map: SiteMap): Candidate[] {
   return out;
 }
 
+/**
+ * Words a hint and a site use for the same place (stemmed, as tokensOf leaves them): a user asks for
+ * "the overview" of an app whose link says Dashboard, or "the board" of one that says Kanban.
+ */
+const SYNONYMS: readonly (readonly string[])[] = [
+  ["dashboard", "overview"],
+  ["kanban", "board"],
+  ["chart", "graph"],
+  ["inbox", "mail", "email", "message"],
+  ["setting", "preference"],
+  ["pricing", "price", "plan"],
+  ["testimonial", "review"],
+];
+const SYNONYMS_OF = new Map<string, readonly string[]>(SYNONYMS.flatMap((group) => group.map((w) => [w, group])));
+
+const has = (set: Set<string>, w: string): boolean =>
+  set.has(w) || (SYNONYMS_OF.get(w)?.some((s) => set.has(s)) ?? false);
+
 const scoreOf = (target: string[], c: Candidate): number =>
-  target.reduce((sum, w) => sum + (c.primary.has(w) ? 1 : c.secondary.has(w) ? 0.5 : 0), 0) / target.length;
+  target.reduce((sum, w) => sum + (has(c.primary, w) ? 1 : has(c.secondary, w) ? 0.5 : 0), 0) / target.length;
 
 /** The best place for the intent (null when none reaches the threshold or the intent names no place). */
 export function matchIntent(intent: Intent, map: SiteMap): Matched | null {

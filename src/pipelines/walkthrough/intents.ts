@@ -45,11 +45,25 @@ export const tokensOf = (text: string): string[] =>
     .filter((w) => w.length > 0 && !IGNORED.has(w))
     .map(stem);
 
+/**
+ * Words of a step that asks for a tour rather than a place ("show me what this app can do", "give me a
+ * quick tour of this site"): such a step names nothing to find, so it is no intent (and no warning).
+ */
+const TOUR_WORDS = new Set(
+  "what this that app application site website product tool can could do does give quick short brief little everything around"
+    .split(" ")
+    .map((w) => stem(w)),
+);
+
 const QUOTED = /(?<=^|\s)["“'‘]([^"“”'‘’]{1,80})["”'’](?=$|\s|[.,;:!?])/;
-/** "search the table for London", "and filter by 'Tokyo'", "type 'hello' into the search". */
-const SEARCH = /(?:^|\s)(?:and\s+)?(?:search|filter|look up|find|type)\b(.*)$/i;
+/** "search the table for London", "and filter by 'Tokyo'", "type 'hello' into the search", "searching for …". */
+const SEARCH =
+  /(?:^|\s)(?:and\s+)?(?:search(?:es|ing)?|filter(?:s|ing)?|look(?:s|ing)? up|find(?:s|ing)?|typ(?:e|es|ed|ing))\b(.*)$/i;
 /** "fill the sign-up form", "fill in the contact form". */
-const FILL = /(?:^|\s)(?:and\s+)?(?:fill(?:\s+in|\s+out)?|complete|submit)\b(.*)$/i;
+const FILL =
+  /(?:^|\s)(?:and\s+)?(?:fill(?:s|ed|ing)?(?:\s+in|\s+out)?|complet(?:e|es|ed|ing)|submit(?:s|ted|ting)?)\b(.*)$/i;
+/** "search for a name", "type in something": what to type is the user's to leave to us (a sample). */
+const ANY_VALUE = /^(?:(?:a|an|some|any)\s+\w+|something|anything)$/i;
 
 function readAction(step: string): { rest: string; action: IntentAction | null; object: string } {
   const quoted = QUOTED.exec(step)?.[1]?.trim() ?? null;
@@ -57,7 +71,8 @@ function readAction(step: string): { rest: string; action: IntentAction | null; 
   if (search) {
     const clause = search[1] ?? "";
     const forValue = /\b(?:for|by)\s+(.+)$/i.exec(clause.replace(QUOTED, ""))?.[1]?.trim() || null;
-    const value = quoted ?? (forValue ? forValue.replace(/[.!?]+$/, "") : null);
+    const named = forValue ? forValue.replace(/[.!?]+$/, "") : null;
+    const value = quoted ?? (named && !ANY_VALUE.test(named) ? named : null);
     const object = clause
       .replace(QUOTED, " ")
       .replace(/\b(?:for|by)\s+.+$/i, " ")
@@ -96,6 +111,7 @@ export function parseIntents(hint: string | null): Intent[] {
           ? "page"
           : null;
     if (targets.length === 0 && !action) continue;
+    if (!action && tokensOf(rest).every((w) => TOUR_WORDS.has(w))) continue;
     intents.push({ text, targets, prefer, action });
   }
   return intents;
