@@ -1,0 +1,122 @@
+// Walkthrough planning on the site corpus (test/sites: 4 admin apps, 4 landing pages, real templates from
+// npm). Each site's two hints (one naming three places in order, one vague) are planned with POST
+// /storyboards on SQLite with real Chromium, and the plan is read back: which hint steps went unmet, whether
+// the places the hint names were planned in the order asked, and how many distinct views the beats show.
+//
+// This is the planning stage of the corpus benchmark only: nothing is rendered here, so length, speech,
+// loudness and the narration lint are not measured yet (the `quality` suite measures those on our own
+// fixtures). Target: every place a named hint names is planned, in order, and no step goes unmet.
+import type { Beat } from "../../src/pipelines/walkthrough/plan.js";
+import { Harness, idem } from "../../src/testutil/harness.js";
+import { CORPUS, type CorpusHint, type CorpusSite } from "../../test/sites/corpus.js";
+import { serveSite } from "../../test/sites/serve.js";
+import { BenchError } from "../lib/load.js";
+import { load, machine, table } from "../lib/report.js";
+import type { Suite, SuiteResult } from "../lib/suite.js";
+
+const TARGET_SECONDS = 60;
+
+interface Planned {
+  site: CorpusSite;
+  which: "named" | "vague";
+  hint: CorpusHint;
+  beats: Beat[];
+  unmet: string[];
+  /** Index of the first beat showing each named place (-1: none does). */
+  placeAt: number[];
+}
+
+const normal = (text: string) => text.replace(/\s+/g, " ").trim().toLowerCase();
+
+/**
+ * The first beat that shows the place: its target's name, its title or its URL's file name names it; else
+ * (a start page the hint calls by its heading) the first whose narration names it.
+ */
+function firstBeatShowing(beats: Beat[], place: string): number {
+  const label = normal(place);
+  const slug = label.replace(/[^a-z0-9]+/g, "-");
+  const shown = beats.findIndex(
+    (b) => normal(b.target?.name ?? "").includes(label) || normal(b.title).includes(label) || b.url.includes(slug),
+  );
+  return shown >= 0 ? shown : beats.findIndex((b) => normal(b.narration).includes(label));
+}
+
+async function plan(h: Harness, key: string, site: CorpusSite, which: "named" | "vague"): Promise<Planned> {
+  const served = await serveSite(site);
+  const hint = site.hints[which];
+  try {
+    const created = await h.request("POST", "/storyboards", {
+      token: key,
+      idempotencyKey: idem(),
+      body: { url: served.startUrl, hint: hint.text, targetSeconds: TARGET_SECONDS },
+    });
+    if (created.status !== 202) throw new BenchError(`${site.id}: storyboard create answered ${created.status}`);
+    await h.drain();
+    const sb = (await h.request("GET", `/storyboards/${created.body.id}`, { token: key })).body;
+    if (sb.state !== "succeeded")
+      throw new BenchError(`${site.id}: storyboard ${sb.state}: ${JSON.stringify(sb.error)}`);
+    const url = (sb.result.artifacts as { type: string; url: string }[]).find((a) => a.type === "storyboard")?.url;
+    const got = await h.app.inject({ method: "GET", url: (url ?? "").replace(h.deps.config.publicUrl, "") });
+    const doc = JSON.parse(got.body) as { beats: Beat[]; warnings?: { intent?: string }[] };
+    return {
+      site,
+      which,
+      hint,
+      beats: doc.beats,
+      unmet: (doc.warnings ?? []).flatMap((w) => (w.intent ? [w.intent] : [])),
+      placeAt: hint.places.map((p) => firstBeatShowing(doc.beats, p)),
+    };
+  } finally {
+    await served.close();
+  }
+}
+
+const inOrder = (at: number[]) => at.every((i, k) => i >= 0 && (k === 0 || i > (at[k - 1] ?? -1)));
+
+export const corpusPlan: Suite = {
+  name: "corpus-plan",
+  title: "walkthrough planning on the site corpus (real templates; planning only, nothing rendered)",
+  async run({ command }): Promise<SuiteResult> {
+    const h = await Harness.start({ config: { allowPrivateHosts: ["127.0.0.1"] }, rateStore: "memory" });
+    const results: Planned[] = [];
+    try {
+      const u = await h.user();
+      for (const site of CORPUS)
+        for (const which of ["named", "vague"] as const) {
+          const p = await plan(h, u.key, site, which);
+          console.log(`${site.id} ${which}: ${p.beats.length} beats, unmet ${JSON.stringify(p.unmet)}`);
+          results.push(p);
+        }
+    } finally {
+      await h.close();
+    }
+    const missed: string[] = [];
+    const rows = results.map((r) => {
+      const named = r.which === "named";
+      const found = r.placeAt.filter((i) => i >= 0).length;
+      const ordered = !named || inOrder(r.placeAt);
+      if (named && !ordered) missed.push(`${r.site.id}: named places planned in order (${found}/3 found)`);
+      if (r.unmet.length > 0) missed.push(`${r.site.id} ${r.which}: ${r.unmet.length} hint step(s) unmet`);
+      const views = new Set(r.beats.map((b) => `${b.url}#${b.target?.name ?? ""}`)).size;
+      return [
+        r.site.id,
+        r.which,
+        named ? `${found}/3${ordered ? ", in order" : ", not in order"}` : "—",
+        r.unmet.length === 0 ? "none" : r.unmet.map((u) => `“${u}”`).join("; "),
+        String(r.beats.length),
+        String(views),
+        r.unmet.length === 0 && ordered ? "PASS" : "MISS",
+      ];
+    });
+    const markdown = [
+      `## corpus-plan: ${corpusPlan.title}`,
+      "",
+      `Command: \`${command}\`. Machine: ${machine()}; load average ${load()} at the end.`,
+      `Each corpus site (test/sites/README.md) is served from its own root and planned with POST /storyboards (its hint, targetSeconds ${TARGET_SECONDS}) on SQLite with real Chromium. "Places" counts the named hint's places (as the site labels them) that some beat shows, by its target's name, its title or its URL (else its narration), and whether the first beats showing them come in the hint's order; "unmet" lists the plan's warnings. Rendering, length, speech, loudness and the narration lint on the corpus are not measured yet. One run.`,
+      "",
+      table(["Site", "Hint", "Places", "Unmet steps", "Beats", "Distinct views", ""], rows),
+      "",
+    ].join("\n");
+    return { markdown, missed };
+  },
+};
