@@ -216,6 +216,7 @@ describe("hint intents", () => {
       ["pricing section", "pricing"],
       ["the FAQ", "faq"],
       ["frequently asked questions", "faq"],
+      ["the pricing form", "pricing"], // what kind of thing it is, not which
     ] as const) {
       const m = matchIntent(parseIntents(hint)[0] as never, sections);
       expect(m?.kind === "section" ? m.section.id : m, hint).toBe(id);

@@ -79,8 +79,17 @@ const SYNONYMS_OF = new Map<string, readonly string[]>(SYNONYMS.flatMap((group) 
 const has = (set: Set<string>, w: string): boolean =>
   set.has(w) || (SYNONYMS_OF.get(w)?.some((s) => set.has(s)) ?? false);
 
-const scoreOf = (target: string[], c: Candidate): number =>
-  target.reduce((sum, w) => sum + (has(c.primary, w) ? 1 : has(c.secondary, w) ? 0.5 : 0), 0) / target.length;
+/**
+ * Words that say what kind of thing a place is rather than which ("the contact form", "the DataTables
+ * module"): scored only when nothing else is named ("the forms page").
+ */
+const KIND_WORDS = new Set(["form", "module", "widget", "component"]);
+
+const scoreOf = (target: string[], c: Candidate): number => {
+  const named = target.filter((w) => !KIND_WORDS.has(w));
+  const words = named.length > 0 ? named : target;
+  return words.reduce((sum, w) => sum + (has(c.primary, w) ? 1 : has(c.secondary, w) ? 0.5 : 0), 0) / words.length;
+};
 
 /** The best place for the intent (null when none reaches the threshold or the intent names no place). */
 export function matchIntent(intent: Intent, map: SiteMap): Matched | null {
