@@ -54,6 +54,12 @@ describe("the site's name from page titles", () => {
       text: ["HHarborline", "Features", "Pricing", "Harborline brings email, chat and social messages into one place."],
     });
     expect(siteNameFrom(landing)).toBe("Harborline");
+    // The corpus's Sneat: every part is in every title, "Pro" sits inside "Upgrade to Pro", the brand link
+    // says "Sneat" whole.
+    const sneat = page("/html/index.html", "Dashboard - Analytics | Sneat - Bootstrap 5 HTML Admin Template - Pro", {
+      text: ["Sneat", "Dashboard", "Layouts", "Upgrade to Pro"],
+    });
+    expect(siteNameFrom(sneat)).toBe("Sneat");
   });
 
   it("with no clue at all: the last part, or the part before a colon; the host name when untitled", () => {

@@ -48,7 +48,8 @@ function hostLabels(url: string): string[] {
 /**
  * Picks the part of `page`'s title that names the site: the part the other pages' titles share (when
  * others are known), else the part matching the page's declared site name or the host name, else the
- * one part the page's own text repeats, else the title's default: the part before a colon when the
+ * one part the page's own text spells out whole (a brand link), else the one part its text repeats, else
+ * the title's default: the part before a colon when the
  * title reads "Name: tagline", otherwise its last part ("Page · Site"). The host name when untitled.
  */
 export function siteNameFrom(page: TitledPage, others: readonly TitledPage[] = []): string {
@@ -82,6 +83,14 @@ export function siteNameFrom(page: TitledPage, others: readonly TitledPage[] = [
     return labels.some((l) => k === l || (k.length >= 4 && (l.includes(k) || k.includes(l))));
   });
   if (byHost.length === 1) return byHost[0] as string;
+
+  // A part that is a whole text of the page (the brand link's "Sneat") beats one merely inside a text
+  // ("Upgrade to Pro" holds "Pro").
+  const whole = new Set((page.text ?? []).map(key));
+  let spelledOut = parts.filter((p) => key(p).length >= 3 && whole.has(key(p)));
+  // The first part is the page's own name ("Dashboard - … | Sneat"), which its navigation also spells.
+  if (spelledOut.length > 1) spelledOut = spelledOut.filter((p) => p !== parts[0]);
+  if (spelledOut.length === 1) return spelledOut[0] as string;
 
   const text = key((page.text ?? []).join(" "));
   const mentioned = text ? parts.filter((p) => key(p).length >= 3 && text.includes(key(p))) : [];
