@@ -52,6 +52,14 @@ describe("hint suggestions from a page", () => {
     expect(hints[0]?.hint).toBe("Show the home page first, then features, then pricing.");
   });
 
+  it("never offers a link that signs in or out as a place (the planner's own rule: 'Logout' too)", () => {
+    const o = readPage(
+      "<title>Ops</title><nav><a href='/reports'>Reports</a><a href='/logout'>Logout</a><a href='/login'>Log in</a></nav>",
+      new URL("https://ops.example/"),
+    );
+    expect(o.navLinks).toEqual(["Reports"]);
+  });
+
   it("decodes entities and ignores scripts", () => {
     const o = readPage(
       "<title>Caf&eacute; &amp; Co</title><script>var a='<nav><a href=/x>X</a></nav>'</script><nav><a href='/menu'>Menu &amp; prices</a></nav>",

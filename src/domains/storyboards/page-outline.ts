@@ -1,3 +1,4 @@
+import { AUTH_LINK } from "../../pipelines/browsing/auth-link.js";
 import { siteNameFrom } from "../../pipelines/browsing/site-name.js";
 
 /** What the hint suggestions read off a start page's HTML (no browser: one GET, rules over the markup). */
@@ -8,8 +9,6 @@ export interface SiteOutline {
   signIn: boolean;
   headings: string[];
 }
-
-const AUTH = /\b(sign ?in|log ?in|login|sign ?out|log ?out|account)\b/i;
 
 const ENTITIES: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'", nbsp: " " };
 const decode = (s: string) =>
@@ -47,7 +46,7 @@ export function readPage(raw: string, url: URL): SiteOutline {
   const navLinks: string[] = [];
   for (const a of anchors(navHtml)) {
     const href = attr(a.tag, "href");
-    if (!href || !a.label || AUTH.test(a.label) || a.label.length > 40) continue;
+    if (!href || !a.label || AUTH_LINK.test(a.label) || a.label.length > 40) continue;
     let target: URL;
     try {
       target = new URL(decode(href), url);

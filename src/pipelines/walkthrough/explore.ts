@@ -1,4 +1,5 @@
 import { type BrowserSession, captureFrame, waitForSettled, watchNetwork } from "../../media/browser/index.js";
+import { AUTH_LINK } from "../browsing/auth-link.js";
 import type { NetworkFence } from "../browsing/network-fence.js";
 import { beatsFor, fillPlan } from "./content-beats.js";
 import { MAX_EXPLORED_PAGES, pagesToExplore } from "./explore-order.js";
@@ -8,7 +9,6 @@ import { writeNarration } from "./narration-writer.js";
 import { openPage, performBeat, sameDocument } from "./perform.js";
 import { type NarrationLanguage, narrationLanguageOf, phrasesFor } from "./phrases.js";
 import {
-  AUTH_LINK,
   AUTO_BEATS,
   type Beat,
   buildPlan,

@@ -55,8 +55,6 @@ export const WORDS_PER_SECOND = 2.5;
 /** The shortest a beat's line is estimated at (a line is worth 3 s at least). */
 export const MIN_BEAT_SECONDS = 3;
 
-/** Links that sign in or out are never visited while planning (signing in is its own step, sign-in.ts). */
-export const AUTH_LINK = /\b(sign ?in|log ?in|login|sign ?out|log ?out|logout|account)\b/i;
 const STOP_WORDS = new Set(
   "the and for with that this from show shows showing our your their about into then also page pages first walkthrough video demo please want make focus".split(
     " ",
