@@ -84,7 +84,7 @@ const EXPECTED_WARNING: Record<string, string | null> = {
   "endless-iframes": "frames_limited",
   // The stream is cut at the document cap (decoded, 2 MiB) before the wire cap (8 MiB).
   bottomless: "page_truncated",
-  // 600 KB on the wire, 512 MiB decoded: stopped at the document cap.
+  // 1.7 MB on the wire, 256 MiB decoded: stopped at the document cap.
   "gzip-bomb": "page_truncated",
 };
 

@@ -2,7 +2,7 @@ import type { BrowserContext, CDPSession, Frame, Page } from "playwright-core";
 
 /**
  * A cap on the bytes one answer may bring a page **after decoding** (issue 19). The egress proxy caps
- * bytes on the wire, but a gzip answer of 600 KB decodes to 512 MiB, and Chromium parses all of it
+ * bytes on the wire, but a gzip answer of 3.4 MB decodes to 512 MiB, and Chromium parses all of it
  * while the page's deadline runs (1.6 GB of renderer memory in 15 s on a 2-core machine). Here Chromium
  * itself reports what each answer decoded to (`Network.dataReceived`); once one answer passes the cap,
  * its document stops loading, as if the reader pressed Stop, and is used as far as it got.

@@ -4,7 +4,7 @@ import type { Duplex, Readable, Writable } from "node:stream";
 import { type GuardPolicy, inspectUrl, type Problem } from "../guard.js";
 import type { Resolver } from "../resolver.js";
 import { type ApprovedHosts, approvedHosts, hostOfTarget, originOfTarget } from "./approved-origins.js";
-import { DEFAULT_MAX_RESPONSE_BYTES } from "./byte-cap.js";
+import { DEFAULT_MAX_DOCUMENT_BYTES, DEFAULT_MAX_RESPONSE_BYTES } from "./byte-cap.js";
 import { endToEndHeaders } from "./hop-headers.js";
 import { connectPinned } from "./pinned-socket.js";
 import { absoluteTarget, connectTarget, type EgressTarget } from "./targets.js";
@@ -41,6 +41,12 @@ export interface EgressProxyOptions {
    * browser keeps what arrived, so a page over it is used as far as it got.
    */
   maxResponseBytes?: number;
+  /**
+   * Bytes of one plain-http HTML answer (default 2 MiB, never above `maxResponseBytes`): cut there
+   * exactly, where the browser's own decoded-bytes check (media/browser/decoded-cap.ts) can only stop a
+   * fast stream some way past it. Inside an https tunnel only that check applies.
+   */
+  maxDocumentBytes?: number;
   /** Told about every refusal (logs, tests). */
   onRefused?: (refusal: { host: string | null; port: number | null; problem: EgressRefusal }) => void;
 }
@@ -78,19 +84,20 @@ export async function startEgressProxy(opts: EgressProxyOptions): Promise<Egress
   const idleMs = opts.idleMs ?? 60_000;
   const connectTimeoutMs = opts.connectTimeoutMs ?? 10_000;
   const maxResponseBytes = opts.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES;
+  const maxDocumentBytes = Math.min(maxResponseBytes, opts.maxDocumentBytes ?? DEFAULT_MAX_DOCUMENT_BYTES);
   let truncated = 0;
-  /** Passes `from` into `to` until `maxResponseBytes` have gone through, then cuts both (`to` ends cleanly). */
-  const capped = (from: Readable, to: Writable, onCut: () => void): void => {
+  /** Passes `from` into `to` until `max` bytes have gone through, then cuts both (`to` ends cleanly). */
+  const capped = (from: Readable, to: Writable, onCut: () => void, max = maxResponseBytes): void => {
     let seen = 0;
     from.on("data", (chunk: Buffer) => {
-      if (seen > maxResponseBytes) return;
+      if (seen > max) return;
       seen += chunk.length;
-      if (seen <= maxResponseBytes) {
+      if (seen <= max) {
         if (!to.write(chunk)) from.pause();
         return;
       }
       truncated += 1;
-      to.end(chunk.subarray(0, chunk.length - (seen - maxResponseBytes)));
+      to.end(chunk.subarray(0, chunk.length - (seen - max)));
       onCut();
     });
     to.on("drain", () => from.resume());
@@ -184,15 +191,17 @@ export async function startEgressProxy(opts: EgressProxyOptions): Promise<Egress
     });
     out.on("response", (up) => {
       // An answer declared longer than the cap goes on chunked, so the cut end reads as its end.
+      const html = /^\s*text\/html\b/i.test(up.headers["content-type"] ?? "");
+      const max = html ? maxDocumentBytes : maxResponseBytes;
       const declared = Number(up.headers["content-length"]);
-      const overCap = Number.isFinite(declared) && declared > maxResponseBytes;
+      const overCap = Number.isFinite(declared) && declared > max;
       res.writeHead(
         up.statusCode ?? 502,
         up.statusMessage ?? "",
         endToEndHeaders(up.rawHeaders, overCap ? ["content-length"] : []),
       );
       up.on("error", () => res.destroy());
-      capped(up, res, () => upstream.destroy());
+      capped(up, res, () => upstream.destroy(), max);
     });
     out.on("error", () => answer(res, 502));
     res.on("close", () => upstream.destroy());

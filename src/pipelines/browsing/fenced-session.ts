@@ -46,20 +46,19 @@ export async function openFencedSession(
   guard: SessionGuard,
 ): Promise<FencedSession> {
   const maxResponseBytes = guard.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES;
+  const maxDocumentBytes = Math.min(maxResponseBytes, guard.maxDocumentBytes ?? DEFAULT_MAX_DOCUMENT_BYTES);
   const proxy = await startEgressProxy({
     policy: sitePolicy(guard.config, guard.denyHosts ?? []),
     resolver: guard.resolver,
     maxResponseBytes,
+    maxDocumentBytes,
   });
   let session: BrowserSession | undefined;
   let decoded: DecodedCap | undefined;
   try {
     session = await pool.newSession(capture, { proxyServer: proxy.url });
     const fence = await fenceContext(session.context, { proxy });
-    decoded = await capDecodedBytes(session.context, {
-      maxBytes: maxResponseBytes,
-      maxDocumentBytes: Math.min(maxResponseBytes, guard.maxDocumentBytes ?? DEFAULT_MAX_DOCUMENT_BYTES),
-    });
+    decoded = await capDecodedBytes(session.context, { maxBytes: maxResponseBytes, maxDocumentBytes });
     const cap = decoded;
     let closing: Promise<void> | undefined;
     const opened = session;
