@@ -28,7 +28,8 @@ export const HOSTILE_ROUTES = {
   "many-links": "20,000 links in one list under the usable copy (about 1 MB of HTML)",
   "endless-iframes": "iframes of itself, three a level, and a script that keeps adding more: no last frame",
   bottomless: "200 HTML that streams paragraphs as fast as the reader takes them and never ends",
-  "gzip-bomb": "about 1.7 MB on the wire (under the proxy's caps), gzip-encoded, that decodes to 256 MiB of HTML paragraphs",
+  "gzip-bomb":
+    "about 1.7 MB on the wire (under the proxy's caps), gzip-encoded, that decodes to 256 MiB of HTML paragraphs",
 } as const;
 
 export type HostileRoute = keyof typeof HOSTILE_ROUTES;
