@@ -51,8 +51,8 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await Promise.all(clients.map((c) => c.close().catch(() => undefined)));
-  // A client's stream the SDK has not ended yet would hold the listening server's close() open (seen once
-  // in CI as this hook timing out): the test's own connections are cut here.
+  // A connection of these clients still open holds the listening server's close() (seen once in CI as
+  // this hook timing out; which request held it was not found): the test's own connections are cut here.
   h.app.server.closeAllConnections();
   await h.close();
 });

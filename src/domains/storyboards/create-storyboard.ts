@@ -1,13 +1,11 @@
 import type { Static } from "@sinclair/typebox";
 import { ApiError } from "../../contract/errors.js";
 import { createJob } from "../../jobs/create.js";
-import { artifactSigner, type JobEnvelope, type JobRow, toEnvelope } from "../../jobs/envelope.js";
 import { findJobByIdempotencyKey } from "../../jobs/store.js";
 import { inspectUrl, sitePolicy } from "../../net/guard.js";
-import type { Answer } from "../../operations/define.js";
-import { locationOf } from "../../operations/location.js";
 import type { StoryboardJobInput } from "../../pipelines/walkthrough/storyboard-input.js";
 import { RENDER_OPTION_ERRORS, resolveRenderOptions } from "../catalog/resolve.js";
+import { jobAnswer } from "../job-answer.js";
 import { resolveTemplate } from "../render-templates/resolve.js";
 import { mergeOptions, type QuoteInput } from "../renders/quote.js";
 import { captureSpecOf, storedOptionsOf } from "../renders/render-options.js";
@@ -83,7 +81,7 @@ export const createStoryboardOperation = defineOperation({
     const known = idempotencyKey
       ? await findJobByIdempotencyKey(deps.db.kysely, actor.accountId, STORYBOARD_KIND, idempotencyKey)
       : undefined;
-    if (known) return storyboardAnswer(deps, known, false);
+    if (known) return jobAnswer(deps, known, false, "storyboards.get");
     const { credentials, ...planFields } = body;
     const input = await prepareStoryboard(deps, actor.accountId, planFields);
     const creds = credentials ? await checkCredentials(deps, credentials) : null;
@@ -103,16 +101,6 @@ export const createStoryboardOperation = defineOperation({
         if (sealed) await storeCredentials(tx, { ownerId: row.id, accountId: actor.accountId, sealed }, now);
       },
     });
-    return storyboardAnswer(deps, job, created);
+    return jobAnswer(deps, job, created, "storyboards.get");
   },
-});
-
-const storyboardAnswer = (
-  deps: Pick<DomainServices, "storage">,
-  job: JobRow,
-  created: boolean,
-): Answer<202 | 200, JobEnvelope> => ({
-  status: created ? 202 : 200,
-  body: toEnvelope(job, artifactSigner(deps)),
-  location: locationOf("storyboards.get", { id: job.id }),
 });

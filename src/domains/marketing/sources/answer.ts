@@ -1,19 +1,11 @@
 import { createHash } from "node:crypto";
-import { artifactSigner, type JobEnvelope, type JobRow, toEnvelope } from "../../../jobs/envelope.js";
-import type { Answer } from "../../../operations/define.js";
-import { locationOf } from "../../../operations/location.js";
+import type { JobRow } from "../../../jobs/envelope.js";
+import { jobAnswer } from "../../job-answer.js";
 import type { DomainServices } from "../../services.js";
 
 /** A started (202) or already known (200) inspection: its bare envelope, polled at its own id. */
-export const inspectionAnswer = (
-  deps: Pick<DomainServices, "storage">,
-  job: JobRow,
-  created: boolean,
-): Answer<202 | 200, JobEnvelope> => ({
-  status: created ? 202 : 200,
-  body: toEnvelope(job, artifactSigner(deps)),
-  location: locationOf("marketing.getSource", { id: job.id }),
-});
+export const inspectionAnswer = (deps: Pick<DomainServices, "storage">, job: JobRow, created: boolean) =>
+  jobAnswer(deps, job, created, "marketing.getSource");
 
 /**
  * "Same body" for a key whose claim expired: the operation, the path id and the body, key-order
