@@ -1,13 +1,33 @@
-import { cap, count, inline, listOf, lowerFirst, q, quote, sentencesOf, titles } from "./line-text.js";
-import type { ContentBlock, ContentChart, ContentItem, ContentTable, PageContent } from "./page-content.js";
+import {
+  chartLines,
+  chartTitle,
+  figureSentences,
+  formSentence,
+  itemSentences,
+  itemsSentences,
+  tableLines,
+  tableSubject,
+} from "./content-lines.js";
+import { cap, count, inline, listOf, q, quote } from "./line-text.js";
+import type {
+  ContentBlock,
+  ContentChart,
+  ContentForm,
+  ContentItem,
+  ContentTable,
+  PageContent,
+} from "./page-content.js";
 import type { PageSnapshot } from "./site-map.js";
+import { sayable, shortQuote } from "./spoken-names.js";
+import { Variety } from "./variety.js";
 
 /**
- * English presenter sentences for one beat, from what its page says (page-content.ts). Each subject
- * answers its sentences in order: the first says what the beat shows and is always spoken; the others
- * are the page's own text, taken while the beat's word budget lasts (narration-writer.ts). `variant`
- * picks another opening so consecutive lines do not all start alike. Names and numbers are as the page
- * wrote them; nothing is said that the page does not say.
+ * English presenter sentences for one beat, describing what its page shows (page-content.ts) as a
+ * presenter would: the page's purpose from its title and headline, figures as label and value, charts by
+ * title and kind, tables by subject, columns and rows, forms by their fields, blocks by what they hold.
+ * The first sentence says what the beat shows and is always spoken; the others are taken while the
+ * beat's word budget lasts (narration-writer.ts). Body paragraphs are never read out: a heading or a
+ * short tagline is quoted at most. `variety` keeps one video's sentence frames from repeating.
  */
 
 export type BeatSubject =
@@ -20,121 +40,10 @@ export type BeatSubject =
   | { kind: "item"; item: ContentItem }
   | { kind: "tab"; name: string; heading: string | null; text: string[] }
   | { kind: "search"; value: string; table: ContentTable | null }
-  | { kind: "fill"; field: string; value: string }
-  | { kind: "cta"; name: string; page: PageSnapshot | null };
-
-const pick = <T>(options: T[], variant: number): T => options[variant % options.length] as T;
-
-function pageWord(page: PageSnapshot | null, fallback: string): string {
-  const h1 = page?.h1?.trim();
-  return h1 && h1.split(" ").length <= 3 ? `The ${inline(h1)}` : fallback;
-}
-
-function figureLines(c: PageContent, opener: string): string[] {
-  const f = c.figures;
-  if (f.length < 2) return [];
-  const labels = f.map((x) => inline(x.label));
-  const values = f.map((x, i) => `${x.value} for ${labels[i]}`);
-  return [`${opener} on ${count(f.length)} figures: ${listOf(labels)}.`, `They read ${listOf(values)}.`];
-}
-
-function chartLine(c: ContentChart, variant: number): string {
-  const heading = c.heading ?? "";
-  const label = (c.label ?? "").replace(/[.]$/, "");
-  const name = heading ? `the ${heading} chart` : "the chart";
-  const lead = pick(["", "Up close, ", "Zooming in, "], variant);
-  const Name = lead ? name : cap(name);
-  if (!label || label.toLowerCase() === heading.toLowerCase()) return `${lead}${Name} fills the view.`;
-  if (heading && label.toLowerCase().startsWith(heading.toLowerCase())) {
-    const rest = label
-      .slice(heading.length)
-      .replace(/^[\s:,;–—-]+/, "")
-      .trim();
-    const parts = rest.split(/,\s+/);
-    const body = parts.length > 2 ? listOf(parts) : rest;
-    if (/^from\b/i.test(rest)) return `${lead}${Name} runs ${body}.`;
-    return `${lead}${Name} splits into ${body}.`;
-  }
-  return `${lead}${Name} plots ${lowerFirst(label)}.`;
-}
-
-function tableLine(t: ContentTable, variant: number): string {
-  const lead = pick(["", "Up close, "], variant);
-  const name = t.heading ? `the ${t.heading} table` : "the table";
-  const cols = t.columns.length > 0 ? `, with columns for ${listOf(t.columns.map(inline))}` : "";
-  return `${lead}${lead ? name : cap(name)} lists ${t.rows.length} rows${cols}.`;
-}
-
-function itemLines(item: ContentItem, variant: number): string[] {
-  if (item.kind === "plan" && item.price) {
-    const badge = item.badge ? `, marked ${inline(item.badge)},` : "";
-    const price = item.price.line.replace(/\s*\/\s*/g, " a ");
-    const points = item.points.length > 0 ? [`It includes ${listOf(item.points.map(inline))}.`] : [];
-    return [`The ${item.title} plan${badge} costs ${price}.`, ...points, ...sentencesOf(item.text)];
-  }
-  if (item.kind === "quote") return [`${item.title} puts it this way.`, ...sentencesOf(item.text).map((s) => `“${s}”`)];
-  const title = `“${item.title.replace(/[.:]$/, "")}”`;
-  const open = pick([`Take ${title}.`, `One card promises ${title}.`, `Then there is ${title}.`], variant);
-  return joinFirst([open, ...sentencesOf(item.text)]);
-}
-
-function blockItemLines(b: ContentBlock): string[] {
-  const items = b.items;
-  if (items.length === 0) return [];
-  const kind = items[0]?.kind;
-  const plans = items.filter((i) => i.kind === "plan" && i.price);
-  if (kind === "plan" && plans.length >= 2) {
-    const unit = (plans[0]?.price?.line ?? "").replace(plans[0]?.price?.amount ?? "", "").trim();
-    const each = plans.map((p) => `${p.title} at ${p.price?.amount}`);
-    return [`${cap(count(plans.length))} plans: ${listOf(each)}${unit ? ` ${unit.replace(/\s*\/\s*/g, " a ")}` : ""}.`];
-  }
-  if (kind === "question")
-    return [
-      `${cap(count(items.length))} questions are answered, starting with “${items[0]?.title.replace(/[.]$/, "")}”`,
-      ...sentencesOf(items[0]?.text).slice(0, 1),
-    ];
-  if (kind === "quote")
-    return [
-      `${cap(count(items.length))} customers have their say, starting with ${items[0]?.title}.`,
-      ...sentencesOf(items[0]?.text)
-        .slice(0, 1)
-        .map((s) => `“${s}”`),
-    ];
-  const names = titles(items.map((i) => i.title));
-  return items.length > 3
-    ? [`${cap(count(items.length))} cards follow, from ${names[0]} to ${names[names.length - 1]}.`]
-    : [`The cards cover ${listOf(names)}.`];
-}
-
-function sectionLines(s: Extract<BeatSubject, { kind: "section" }>, variant: number): string[] {
-  const headings = s.blocks.map((b) => b.heading);
-  const first = s.blocks[0];
-  const heading = headings[0] ?? s.name ?? "";
-  const plans = first?.items.filter((i) => i.kind === "plan" && i.price) ?? [];
-  let open: string;
-  const quoted = `“${heading.replace(/[.:]$/, "")}”`;
-  if (plans.length >= 2 && first)
-    open = (blockItemLines(first)[0] as string).replace(
-      /^\S+ plans/,
-      (m) => `${s.name ? `The ${s.name} section` : "The page"} lays out ${m.toLowerCase()}`,
-    );
-  else if (s.name && heading && s.name.toLowerCase() !== heading.toLowerCase())
-    open = pick(
-      [
-        `Next up is ${s.name}, under the heading ${quoted}.`,
-        `Further down, the ${s.name} section opens with ${quoted}.`,
-        `Then the ${s.name} section, headed ${quoted}.`,
-      ],
-      variant,
-    );
-  else if (headings.length > 1) open = `Further down sit ${listOf(titles(headings))}.`;
-  else open = pick([`Further down comes ${quoted}.`, `Lower on the page: ${quoted}.`], variant);
-  const out = [open];
-  for (const b of s.blocks) out.push(...b.text.flatMap(sentencesOf));
-  for (const c of s.charts) out.push(chartLine(c, 0), ...sentencesOf(c.note));
-  if (first && !(plans.length >= 2)) out.push(...blockItemLines(first));
-  return dedupe(out);
-}
+  | { kind: "fill"; field: string; value: string; form: ContentForm | null }
+  | { kind: "cta"; name: string; page: PageSnapshot | null }
+  | { kind: "control"; name: string }
+  | { kind: "scroll" };
 
 const dedupe = (lines: string[]): string[] => [...new Set(lines.filter(Boolean))];
 
@@ -144,94 +53,176 @@ const joinFirst = (lines: string[]): string[] => {
   return b ? [`${a} ${b}`, ...rest] : a ? [a] : [];
 };
 
-function pageSummary(p: PageSnapshot | null): string | null {
-  const c = p?.content;
-  if (!c) return null;
-  if (c.charts.length >= 2)
-    return `${count(c.charts.length)} charts: ${listOf(c.charts.map((x) => x.heading ?? x.label ?? "").map(inline))}.`;
-  if (c.tables.length === 1 && c.tables[0]) {
-    const t = c.tables[0];
-    return t.heading ? `the ${t.heading}.` : "one table.";
-  }
-  if (c.tabs.length >= 2) return `${count(c.tabs.length)} tabs: ${listOf(c.tabs.map((t) => t.name))}.`;
-  return null;
+/** A headline worth saying: words, not a reading such as "28°C". */
+const headlineOf = (page: PageSnapshot | null | undefined): string | null => {
+  const h1 = sayable(page?.h1);
+  return h1 && /\p{L}{3}/u.test(h1) ? h1 : null;
+};
+
+function pageWord(page: PageSnapshot | null, fallback: string): string {
+  const h1 = headlineOf(page);
+  return h1 && h1.split(" ").length <= 3 ? `The ${inline(h1)}` : fallback;
 }
 
+/** "two charts, a table and a form": what the page holds besides its figures. */
+function pageSummary(c: PageContent | undefined): string | null {
+  if (!c) return null;
+  const parts: string[] = [];
+  const charts = c.charts.length;
+  if (charts > 0) {
+    const named = c.charts.map(chartTitle).filter((t): t is string => !!t);
+    parts.push(
+      charts === 1
+        ? `a chart${named[0] ? ` of ${named[0]}` : ""}`
+        : `${count(charts)} charts${named.length >= 2 && named.length <= 4 ? ` (${listOf([...new Set(named)])})` : ""}`,
+    );
+  }
+  const tables = c.tables.length;
+  if (tables === 1 && c.tables[0]) {
+    const s = tableSubject(c.tables[0]);
+    parts.push(s ? `a table of ${s}` : "a table");
+  } else if (tables > 1) parts.push(`${count(tables)} tables`);
+  const forms = c.forms?.length ?? 0;
+  if (forms === 1) parts.push("a form");
+  else if (forms > 1) parts.push(`${count(forms)} forms`);
+  if (c.tabs.length >= 2) parts.push(`${count(c.tabs.length)} tabs`);
+  return parts.length > 0 ? listOf(parts) : null;
+}
+
+/** Where the page's navigation leads ("Dashboard, Charts and Tables"), its first five places. */
+function navSentence(page: PageSnapshot | null, site: string, v: Variety): string | null {
+  // The brand link names the site, not a place in it.
+  const brand = `${page?.title ?? ""} ${site}`.toLowerCase();
+  const names = (page?.links ?? [])
+    .filter((l) => l.region === "sidebar" || l.region === "nav")
+    .map((l) => sayable(l.name))
+    .filter((n): n is string => !!n && n.split(" ").length <= 4 && !brand.includes(n.toLowerCase()));
+  const unique = [...new Set(names)].slice(0, 5);
+  if (unique.length < 3) return null;
+  return v.pick("nav", [`The menu leads to ${listOf(unique)}.`, `From the menu you can reach ${listOf(unique)}.`]);
+}
+
+function taglineSentence(c: PageContent | undefined, v: Variety): string | null {
+  const t = shortQuote(c?.tagline);
+  return t ? v.pick("tagline", [`Its tagline reads ${quote(t)}.`, `Under the headline: ${quote(t)}.`]) : null;
+}
+
+function sectionLines(s: Extract<BeatSubject, { kind: "section" }>, v: Variety): string[] {
+  const first = s.blocks[0];
+  const heading = sayable(first?.heading ?? s.name);
+  const name = sayable(s.name);
+  const headings = s.blocks.map((b) => sayable(b.heading)).filter((h): h is string => !!h);
+  const plans = first?.items.filter((i) => i.kind === "plan" && i.price) ?? [];
+  let open: string;
+  if (plans.length >= 2 && first)
+    open = (itemsSentences(first, v)[0] as string).replace(
+      /^\S+ plans/,
+      (m) => `${name ? `The ${name} section` : "The page"} lays out ${m.toLowerCase()}`,
+    );
+  else if (name && heading && name.toLowerCase() !== heading.toLowerCase())
+    open = v.opener("section.named", [
+      `Next up is ${name}, under the heading ${quote(heading)}.`,
+      `Further down, the ${name} section opens with ${quote(heading)}.`,
+      `Then the ${name} section, headed ${quote(heading)}.`,
+    ]);
+  else if (headings.length > 1) open = `Further down sit ${listOf(titles(headings))}.`;
+  else if (heading)
+    open = v.opener("section.heading", [
+      `Further down comes ${quote(heading)}.`,
+      `Lower on the page: ${quote(heading)}.`,
+      `Scrolling on, we reach ${quote(heading)}.`,
+    ]);
+  else open = v.opener("section.plain", ["Let's scroll further down.", "The page goes on below."]);
+  const out = [open];
+  const line = shortQuote(first?.text[0]);
+  if (line && line.split(" ").length >= 4) out.push(`Its opening line: ${quote(line)}.`);
+  for (const c of s.charts) out.push(...chartLines(c, v));
+  if (first && !(plans.length >= 2)) out.push(...itemsSentences(first, v));
+  for (const f of first?.forms ?? []) out.push(formSentence(f, v) ?? "");
+  return dedupe(out);
+}
+
+const titles = (items: string[]): string[] => items.map((i) => quote(i));
+
 /** The beat's sentences, the essential one first. */
-export function beatLines(subject: BeatSubject, variant: number): string[] {
+export function beatLines(subject: BeatSubject, variety: Variety = new Variety()): string[] {
+  const v = variety;
   switch (subject.kind) {
     case "start": {
       const { page, site } = subject;
       const c = page?.content;
       const out = [`Welcome to ${site}.`];
-      const figures = c ? figureLines(c, `${pageWord(page, "The start page")} opens`) : [];
-      const h1 = page?.h1?.trim();
+      const figures = c ? figureSentences(c.figures, `${pageWord(page, "The start page")} opens`) : [];
+      const h1 = headlineOf(page);
       if (figures.length === 0 && h1 && h1.toLowerCase() !== site.toLowerCase())
-        out.push(`The front page leads with ${`“${h1.replace(/[.:]$/, "")}”`}.`);
-      out.push(...figures, ...(c?.lead ?? []).flatMap(sentencesOf));
-      if (subject.sections.length >= 2) out.push(`The page covers ${listOf(subject.sections)}.`);
-      const summary = pageSummary(page);
-      if (summary && figures.length > 0) out.push(`Below the figures sit ${summary}`);
+        out.push(`The front page leads with ${quote(h1)}.`);
+      out.push(taglineSentence(c, v) ?? "", ...figures);
+      const sections = subject.sections.map((x) => sayable(x)).filter((x): x is string => !!x);
+      // A one-page site is told by its sections; an app by what its first page holds and where its menu leads.
+      if (sections.length >= 2) out.push(`The page covers ${listOf(sections)}.`);
+      else {
+        const summary = pageSummary(c);
+        if (summary) out.push(`${figures.length > 0 ? "Below the figures sit" : "The page holds"} ${summary}.`);
+        out.push(navSentence(page, site, v) ?? "");
+      }
       return joinFirst(out);
     }
     case "page": {
-      const { name, page } = subject;
-      const summary = pageSummary(page);
+      const { page } = subject;
+      const name = sayable(subject.name) ?? sayable(page?.h1) ?? "the next page";
+      const c = page?.content;
+      const summary = pageSummary(c);
       const opens = summary
-        ? pick(
-            [
-              `The ${name} page holds ${summary}`,
-              `A click on ${name} brings up ${summary}`,
-              `${name} opens on ${summary}`,
-            ],
-            variant,
-          )
-        : pick([`Let's open ${name}.`, `Now for ${name}.`, `${name} is the next stop.`], variant);
-      const lead = (page?.content?.lead ?? []).flatMap(sentencesOf);
-      const h1 = page?.h1?.trim();
+        ? v.opener("page.summary", [
+            `The ${name} page holds ${summary}.`,
+            `A click on ${name} brings up ${summary}.`,
+            `${cap(name)} opens on ${summary}.`,
+          ])
+        : v.opener("page.plain", [`Let's open ${name}.`, `Now for ${name}.`, `${cap(name)} is the next stop.`]);
+      const h1 = headlineOf(page);
       const headline = h1 && h1.toLowerCase() !== name.toLowerCase() ? `Its headline reads ${quote(h1)}.` : "";
-      const figures = page?.content ? figureLines(page.content, `${pageWord(page, "The page")} opens`) : [];
-      const plans = (page?.content?.plans ?? []).filter((i) => i.kind === "plan");
+      const figures = c ? figureSentences(c.figures, `${pageWord(page, "The page")} opens`) : [];
+      const plans = (c?.plans ?? []).filter((i) => i.kind === "plan");
       const priced =
-        plans.length >= 2 ? blockItemLines({ heading: "", top: 0, text: [], items: plans, charts: [] }) : [];
-      const lines = [opens, headline, ...figures, ...priced, ...lead];
+        plans.length >= 2 ? itemsSentences({ heading: "", top: 0, text: [], items: plans, charts: [] }, v) : [];
+      const form = c?.forms?.[0] && (c.forms.length === 1 ? formSentence(c.forms[0], v) : null);
+      const lines = [opens, headline, taglineSentence(c, v) ?? "", ...figures, ...priced, form ?? ""];
       return summary ? dedupe(lines) : joinFirst(lines);
     }
     case "figures":
-      return figureLines(subject.content, "The page opens");
+      return figureSentences(subject.content.figures, "The page opens");
     case "chart":
-      return dedupe([chartLine(subject.chart, variant), ...sentencesOf(subject.chart.note)]);
+      return dedupe(chartLines(subject.chart, v));
     case "table":
-      return [tableLine(subject.table, variant)];
+      return tableLines(subject.table, v);
     case "section":
-      return sectionLines(subject, variant);
+      return sectionLines(subject, v);
     case "item":
-      return dedupe(itemLines(subject.item, variant));
+      return dedupe(itemSentences(subject.item, v));
     case "tab": {
-      const open = pick(
-        [
-          `Let's switch to the ${subject.name} tab.`,
-          `One more click opens the ${subject.name} tab.`,
-          `The ${subject.name} tab is next.`,
-        ],
-        variant,
-      );
-      const heading =
-        subject.heading && subject.heading.toLowerCase() !== subject.name.toLowerCase()
-          ? `It is headed ${q(subject.heading)}.`
-          : "";
-      return dedupe([open, heading, ...subject.text.flatMap(sentencesOf)]);
+      const name = sayable(subject.name) ?? subject.name;
+      const open = v.opener("tab", [
+        `Let's switch to the ${name} tab.`,
+        `One more click opens the ${name} tab.`,
+        `The ${name} tab is next.`,
+      ]);
+      const heading = sayable(subject.heading);
+      return dedupe([
+        open,
+        heading && heading.toLowerCase() !== name.toLowerCase() ? `It is headed ${q(heading)}.` : "",
+      ]);
     }
     case "search": {
       const { value, table } = subject;
       if (!table) return [`Typing ${value} into the search box filters the list as you type.`];
       const needle = value.toLowerCase();
       const left = table.rows.filter((r) => r.join(" ").toLowerCase().includes(needle));
-      const what = table.heading ? `the ${table.heading}` : "the table";
+      const subjectName = tableSubject(table);
+      const what = subjectName ? `the ${subjectName}` : "the table";
       const first =
         left.length === 0
           ? `A search for ${value} leaves ${what} empty.`
-          : `Typing ${value} into the search box narrows ${what} from ${table.rows.length} rows to ${left.length}.`;
+          : `Typing ${value} into the search box narrows ${what} from ${table.total ?? table.rows.length} rows to ${left.length}.`;
       const names = left.map((r) => r[0] ?? "").filter(Boolean);
       const rest =
         names.length === 0
@@ -241,14 +232,36 @@ export function beatLines(subject: BeatSubject, variant: number): string[] {
             : [`${listOf([...names.slice(0, 3), `${count(names.length - 3)} more`])} remain.`];
       return [first, ...rest];
     }
-    case "fill":
-      return [`The form asks for ${inline(subject.field)} first, so let's type ${subject.value}.`];
+    case "fill": {
+      const field = sayable(subject.field) ?? "the first field";
+      const others = (subject.form?.fields ?? []).map((f) => sayable(f)).filter((f): f is string => !!f);
+      if (others.length >= 2)
+        return [
+          `The form asks for ${listOf(others.map(inline))}, so let's type ${subject.value} into ${inline(field)}.`,
+        ];
+      return [`The form asks for ${inline(field)} first, so let's type ${subject.value}.`];
+    }
     case "cta": {
-      const h1 = subject.page?.h1?.trim();
+      const name = sayable(subject.name) ?? "the button";
+      const h1 = headlineOf(subject.page);
       return dedupe([
-        h1 ? `A click on ${subject.name} opens ${quote(h1)}.` : `When you are ready, choose ${subject.name}.`,
-        ...(subject.page?.content?.lead ?? []).flatMap(sentencesOf),
+        h1 ? `A click on ${name} opens ${quote(h1)}.` : `When you are ready, choose ${name}.`,
+        taglineSentence(subject.page?.content, v) ?? "",
       ]);
     }
+    case "control": {
+      const name = quote(subject.name);
+      return [
+        v.opener("control", [
+          `One click on ${name} goes further from here.`,
+          `${name} is within reach on this page.`,
+          `There is also ${name} here.`,
+        ]),
+      ];
+    }
+    case "scroll":
+      return [
+        v.opener("scroll", ["Let's scroll further down.", "The page goes on below.", "Further down, there is more."]),
+      ];
   }
 }

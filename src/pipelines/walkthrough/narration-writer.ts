@@ -3,6 +3,8 @@ import { type BeatSubject, beatLines } from "./beat-lines.js";
 import type { BeatDraft } from "./intent-plan.js";
 import { MIN_BEAT_SECONDS, WORDS_PER_SECOND } from "./plan.js";
 import { documentOf, type PageSnapshot, type SiteMap } from "./site-map.js";
+import { sayable, spokenName } from "./spoken-names.js";
+import { Variety } from "./variety.js";
 
 /**
  * The presenter's lines for a plan (English; other languages keep their templates, phrases.ts). Each
@@ -52,7 +54,7 @@ export function subjectOf(d: BeatDraft, prev: BeatDraft | null, map: SiteMap, si
       ? { kind: "cta", name, page }
       : { kind: "page", name: name || d.title, page };
   if (d.action === "click" && role === "tab") {
-    const tab = c?.tabs.find((t) => t.name === name);
+    const tab = c?.tabs.find((t) => t.name === name || spokenName(t.name) === spokenName(name));
     return tab ? { kind: "tab", ...tab } : null;
   }
   if (d.action === "click") return { kind: "cta", name, page: doc !== documentOf(prev.url) ? page : null };
@@ -60,7 +62,9 @@ export function subjectOf(d: BeatDraft, prev: BeatDraft | null, map: SiteMap, si
     const value = d.value ?? "";
     if (role === "searchbox" || /search|filter/i.test(name))
       return { kind: "search", value, table: c?.tables[0] ?? null };
-    return { kind: "fill", field: name || d.title, value };
+    const field = spokenName(name || d.title).toLowerCase();
+    const form = c?.forms?.find((f) => f.fields.some((x) => x.toLowerCase() === field)) ?? c?.forms?.[0] ?? null;
+    return { kind: "fill", field: name || d.title, value, form };
   }
   if (!c) return null;
   if (d.action === "hover" && role === "img") {
@@ -81,11 +85,20 @@ export function subjectOf(d: BeatDraft, prev: BeatDraft | null, map: SiteMap, si
         : items.find((i) => i.kind === "plan" && new RegExp(`\\b${escapeRegExp(i.title)}\\b`, "i").test(name));
     if (item) return { kind: "item", item };
   }
+  if (d.action === "hover" && (role === "link" || role === "button")) {
+    const said = sayable(name);
+    return said ? { kind: "control", name: said } : null;
+  }
   const id = /^\[id="(.+)"\]$/.exec(d.target?.css ?? "")?.[1];
   const section = map.sections.find((s) => s.url === doc && (s.heading === name || (id && s.id === id)));
   const heading = role === "heading" ? name : (section?.heading ?? null);
   const block = heading ? c.blocks.find((b) => b.heading === heading) : undefined;
-  if (!block) return null;
+  // A section the page links to but heads with no h2 (a gallery): named by its link.
+  if (!block) {
+    if (section) return { kind: "section", name: section.name, blocks: [], charts: [] };
+    // A scroll to nothing sayable (a heading that is a number, placeholder copy): the page goes on.
+    return d.action === "scroll" && !sayable(name) ? { kind: "scroll" } : null;
+  }
   const row = c.blocks.filter((b) => Math.abs(b.top - block.top) < 40);
   const charts = c.charts.filter((x) => row.some((b) => b.charts.includes(x.heading ?? x.label ?? "")));
   return { kind: "section", name: section?.name ?? null, blocks: row, charts };
@@ -179,36 +192,45 @@ const WEIGHT: Record<BeatSubject["kind"], number> = {
   figures: 1,
   cta: 1,
   fill: 0.8,
+  control: 0.6,
+  scroll: 0.6,
 };
 
-const firstWord = (s: string): string => (/^[“"‘]?([\p{L}']+)/u.exec(s)?.[1] ?? "").toLowerCase();
+/** Said before the first of a run of charts: the viewer hears where the tour is going. */
+const CHART_RUN = ["Next, the charts.", "Now to the charts.", "On to the charts."];
+
+/** A template line kept for a beat the writer cannot place, its target's name as a viewer reads it. */
+function keptLine(d: BeatDraft): string {
+  const name = d.target?.name;
+  return name ? d.narration.split(name).join(spokenName(name)) : d.narration;
+}
 
 /** The drafts with English presenter lines in place of their templates (see the module comment). */
 export function writeNarration(drafts: BeatDraft[], map: SiteMap, opts: WriterOptions): BeatDraft[] {
   const subjects = drafts.map((d, i) => subjectOf(d, i === 0 ? null : (drafts[i - 1] as BeatDraft), map, opts.site));
-  // Openings: the first variant whose first word differs from the two lines before.
-  const openers: string[] = [];
-  // Each kind of beat takes its openings in turn ("Let's open…", "Now for…"), so none repeats soon.
-  const kindTurns = new Map<BeatSubject["kind"], number>();
+  // One video's choice of sentence frames: none said more than twice while there are others.
+  const variety = new Variety();
+  const said = new Set<string>();
   const lines = subjects.map((s, i) => {
     if (!s) {
-      const own = [(drafts[i] as BeatDraft).narration];
-      openers.push(firstWord(own[0] as string));
-      return own;
+      const own = keptLine(drafts[i] as BeatDraft);
+      variety.heard(own);
+      return [own];
     }
-    const turn = kindTurns.get(s.kind) ?? 0;
-    kindTurns.set(s.kind, turn + 1);
-    let chosen = beatLines(s, turn);
-    for (let v = 0; v < 3; v++) {
-      const candidate = beatLines(s, turn + v);
-      const word = firstWord(candidate[0] ?? "");
-      if (!openers.slice(-2).includes(word)) {
-        chosen = candidate;
-        break;
-      }
-    }
-    openers.push(firstWord(chosen[0] ?? ""));
-    return chosen;
+    // A sentence already said (the same footer under three charts) is not said again.
+    const out = beatLines(s, variety).filter((x, j) => j === 0 || !said.has(x));
+    for (const x of out) said.add(x);
+    const prev = subjects[i - 1]?.kind;
+    if (
+      s.kind === "chart" &&
+      prev !== "chart" &&
+      prev !== "page" &&
+      prev !== "start" &&
+      subjects[i + 1]?.kind === "chart" &&
+      out[0]
+    )
+      out[0] = `${variety.pick("run.charts", CHART_RUN)} ${out[0]}`;
+    return out;
   });
   const n = drafts.length;
   const capacity = lines.map((l) => l.reduce((s, x) => s + wordsOf(x), 0));

@@ -1,0 +1,208 @@
+import { cap, count, inline, listOf, lowerFirst, quote, titles } from "./line-text.js";
+import type { ContentBlock, ContentChart, ContentForm, ContentItem, ContentTable } from "./page-content.js";
+import { isPlaceholder, sayable, shortQuote } from "./spoken-names.js";
+import type { Variety } from "./variety.js";
+
+/**
+ * Presenter sentences for what a page shows (beat-lines.ts puts them in order): key figures as label and
+ * value, charts by title and kind, tables by subject, columns and rows, forms by their fields, blocks by
+ * what their cards hold. Nothing is read out of a paragraph; a heading or a short line is quoted at most.
+ */
+
+/** "an area chart", "a bar chart", "a chart". */
+const kindPhrase = (kind: string | null | undefined): string =>
+  kind ? `${/^[aeiou]/i.test(kind) ? "an" : "a"} ${kind} chart` : "a chart";
+
+/** A chart's title without the words that only say it is a chart ("Area Chart Example" → null). */
+export function chartTitle(c: ContentChart): string | null {
+  const t = sayable(c.heading)
+    ?.replace(
+      /\b(area|bar|line|pie|donut|doughnut|radar|polar|scatter|column)?\s*(charts?|graphs?)\b|\bexamples?\b/gi,
+      "",
+    )
+    .replace(/\s+/g, " ")
+    .trim();
+  return t && /\p{L}{2}/u.test(t) ? t : null;
+}
+
+/** "monthly earnings at $40,000, tasks at 50% and pending requests at 18" (placeholder labels left out). */
+export function figureSentences(figures: { label: string; value: string }[], opener: string): string[] {
+  const f = figures
+    .filter((x) => sayable(x.label) && x.value)
+    .map((x) => `${inline(sayable(x.label) ?? "")} at ${x.value}`);
+  if (f.length === 0) return [];
+  if (f.length === 1) return [`${opener} on one key figure: ${f[0]}.`];
+  if (f.length <= 4) return [`${opener} on ${count(f.length)} key figures: ${listOf(f)}.`];
+  // Many cards: the first four name the line, the others follow while there is time.
+  return [
+    `${opener} on ${count(f.length)} key figures, led by ${listOf(f.slice(0, 4))}.`,
+    `The others: ${listOf(f.slice(4))}.`,
+  ];
+}
+
+/** A chart's sentences: what it is (title and kind, or what its label says it plots), then a short note. */
+export function chartLines(c: ContentChart, v: Variety): string[] {
+  const title = chartTitle(c);
+  const label = (c.label ?? "").replace(/[.]$/, "");
+  const heading = c.heading ?? "";
+  const kind = kindPhrase(c.kind);
+  let first: string;
+  if (label && heading && label.toLowerCase().startsWith(heading.toLowerCase()) && label.length > heading.length) {
+    // "Revenue sources: direct 55 percent, …" → the chart splits into its parts.
+    const rest = label
+      .slice(heading.length)
+      .replace(/^[\s:,;–—-]+/, "")
+      .trim();
+    const parts = rest.split(/,\s+/);
+    const body = parts.length > 2 ? listOf(parts) : rest;
+    const verb = /^from\b/i.test(rest) ? "runs" : "splits into";
+    first = v.opener("chart.parts", [
+      `The ${heading} chart ${verb} ${body}.`,
+      `Up close, the ${heading} chart ${verb} ${body}.`,
+      `Zooming in, the ${heading} chart ${verb} ${body}.`,
+    ]);
+  } else if (label && label.toLowerCase() !== heading.toLowerCase()) {
+    const name = heading ? `${heading} chart` : "chart";
+    first = v.opener("chart.plots", [
+      `The ${name} plots ${lowerFirst(label)}.`,
+      `Up close, the ${name} plots ${lowerFirst(label)}.`,
+      `Zooming in, the ${name} plots ${lowerFirst(label)}.`,
+    ]);
+  } else if (title && c.kind)
+    first = v.opener("chart.titled", [
+      `${cap(kind)} shows ${title}.`,
+      `${title} is drawn as ${kind}.`,
+      `Then comes ${title}, as ${kind}.`,
+      `For ${title}, the page draws ${kind}.`,
+    ]);
+  else if (title)
+    first = v.opener("chart.title", [
+      `The ${title} chart comes next.`,
+      `Then the ${title} chart.`,
+      `Beside it sits the ${title} chart.`,
+    ]);
+  else
+    first = v.opener("chart.kind", [
+      `${cap(kind)} fills this card.`,
+      `Here the page draws ${kind}.`,
+      `Another card holds ${kind}.`,
+    ]);
+  const note = shortQuote(c.note);
+  return note ? [first, `Its footer notes ${quote(note)}.`] : [first];
+}
+
+/** "the Team directory", null for a table its heading does not name ("DataTable Example"). */
+export function tableSubject(t: ContentTable): string | null {
+  const s = sayable(t.heading)
+    ?.replace(/\b(data ?tables?|tables?|examples?)\b/gi, "")
+    .replace(/\s+/g, " ")
+    .trim();
+  return s && /\p{L}{2}/u.test(s) ? s : null;
+}
+
+export function tableLines(t: ContentTable, v: Variety): string[] {
+  const subject = tableSubject(t);
+  const rows = t.total ?? t.rows.length;
+  const columns = t.columns.map((c) => sayable(c)).filter((c): c is string => !!c);
+  const cols = columns.length > 0 ? listOf(columns.map(inline)) : null;
+  const first = subject
+    ? v.opener("table.subject", [
+        `The ${subject} table lists ${rows} rows${cols ? `, with columns for ${cols}` : ""}.`,
+        `A table headed ${quote(subject)} lists ${rows} rows${cols ? `, with columns for ${cols}` : ""}.`,
+        `Next comes the ${subject} table: ${rows} rows${cols ? `, with columns for ${cols}` : ""}.`,
+      ])
+    : v.opener("table.plain", [
+        `The table lists ${rows} rows${cols ? `, with columns for ${cols}` : ""}.`,
+        `A table of ${rows} rows follows${cols ? `, with columns for ${cols}` : ""}.`,
+        `Here a table holds ${rows} rows${cols ? `, one column each for ${cols}` : ""}.`,
+      ]);
+  const out = [first];
+  const row = (t.rows[0] ?? []).map((c) => c.trim()).filter((c) => c && !isPlaceholder(c) && c.split(" ").length <= 5);
+  if (row.length >= 2)
+    out.push(
+      v.pick("table.row", [
+        `The first row reads ${listOf(row.slice(0, 4))}.`,
+        `At the top sits ${listOf(row.slice(0, 4))}.`,
+      ]),
+    );
+  if (t.search)
+    out.push(
+      v.pick("table.search", [
+        "A search box above it filters the rows.",
+        "Its search box narrows the rows as you type.",
+      ]),
+    );
+  return out;
+}
+
+/** "a form asking for your name, your email and your message, sent with Send Message". */
+export function formSentence(f: ContentForm, v: Variety): string | null {
+  const fields = f.fields.map((x) => sayable(x.replace(/\.{2,}|…/g, ""))).filter((x): x is string => !!x);
+  if (fields.length === 0) return null;
+  const list = listOf(fields.map(inline));
+  const submit = sayable(f.submit);
+  return v.pick("form", [
+    `Its form asks for ${list}${submit ? `, with a ${quote(submit)} button` : ""}.`,
+    `A form takes ${list}${submit ? `, then ${quote(submit)} sends it` : ""}.`,
+    `The form here wants ${list}${submit ? ` before ${quote(submit)}` : ""}.`,
+  ]);
+}
+
+/** What a block's items are: plans with prices, questions, testimonials, or cards by their titles. */
+export function itemsSentences(b: ContentBlock, v: Variety): string[] {
+  const items = b.items.filter((i) => sayable(i.title));
+  if (items.length === 0) return [];
+  const n = Math.max(b.count ?? 0, items.length);
+  const kind = items[0]?.kind;
+  const plans = items.filter((i) => i.kind === "plan" && i.price);
+  if (kind === "plan" && plans.length >= 2) {
+    const unit = (plans[0]?.price?.line ?? "").replace(plans[0]?.price?.amount ?? "", "").trim();
+    const each = plans.map((p) => `${p.title} at ${p.price?.amount}`);
+    return [`${cap(count(plans.length))} plans: ${listOf(each)}${unit ? ` ${unit.replace(/\s*\/\s*/g, " a ")}` : ""}.`];
+  }
+  if (kind === "question")
+    return [`${cap(count(n))} questions are answered, starting with ${quote(items[0]?.title ?? "")}.`];
+  const names = titles(items.map((i) => sayable(i.title) as string));
+  const quotes = items.filter((i) => i.kind === "quote" || /^["“]/.test(i.text ?? ""));
+  if (kind === "quote" || quotes.length === items.length) {
+    const said = shortQuote((items[0]?.text ?? "").replace(/^["“]|["”]$/g, ""));
+    return [
+      `${cap(count(n))} testimonials follow, from ${listOf(names.slice(0, 3))}.`,
+      ...(said ? [`${names[0]} says ${quote(said)}.`] : []),
+    ];
+  }
+  if (n > 4)
+    return [
+      v.pick("items.many", [
+        `${cap(count(n))} cards follow, from ${names[0]} to ${names[names.length - 1]}.`,
+        `${cap(count(n))} entries line up here, ${names[0]} first and ${names[names.length - 1]} last.`,
+      ]),
+    ];
+  return [
+    v.pick("items.few", [
+      `The cards cover ${listOf(names)}.`,
+      `${cap(count(n))} cards name ${listOf(names)}.`,
+      `Its entries are ${listOf(names)}.`,
+    ]),
+  ];
+}
+
+/** A card a beat points at: a plan with its price and features, a testimonial, or the card by its title. */
+export function itemSentences(item: ContentItem, v: Variety): string[] {
+  const title = sayable(item.title);
+  if (!title) return [];
+  if (item.kind === "plan" && item.price) {
+    const badge = item.badge ? `, marked ${inline(item.badge)},` : "";
+    const price = item.price.line.replace(/\s*\/\s*/g, " a ");
+    const points = item.points.map((p) => sayable(p)).filter((p): p is string => !!p && p.split(" ").length <= 6);
+    return [
+      `The ${title} plan${badge} costs ${price}.`,
+      ...(points.length ? [`It includes ${listOf(points.map(inline))}.`] : []),
+    ];
+  }
+  const said = shortQuote((item.text ?? "").replace(/^["“]|["”]$/g, ""));
+  if (item.kind === "quote" && said) return [`${title} puts it this way: ${quote(said)}.`];
+  return [
+    v.opener("item", [`Take ${quote(title)}.`, `One card reads ${quote(title)}.`, `Then there is ${quote(title)}.`]),
+  ];
+}
