@@ -5,6 +5,7 @@ import {
   formSentence,
   itemSentences,
   itemsSentences,
+  panelSentence,
   tableLines,
   tableSubject,
 } from "./content-lines.js";
@@ -43,6 +44,8 @@ export type BeatSubject =
   | { kind: "fill"; field: string; value: string; form: ContentForm | null }
   | { kind: "cta"; name: string; page: PageSnapshot | null }
   | { kind: "control"; name: string }
+  | { kind: "figure"; label: string; value: string }
+  | { kind: "heading"; name: string }
   | { kind: "scroll" };
 
 const dedupe = (lines: string[]): string[] => [...new Set(lines.filter(Boolean))];
@@ -163,7 +166,7 @@ export function beatLines(subject: BeatSubject, variety: Variety = new Variety()
       else {
         const summary = pageSummary(c);
         if (summary) out.push(`${figures.length > 0 ? "Below the figures sit" : "The page holds"} ${summary}.`);
-        out.push(navSentence(page, site, v) ?? "");
+        out.push(panelSentence(c?.panels ?? [], v) ?? "", navSentence(page, site, v) ?? "");
       }
       return joinFirst(out);
     }
@@ -186,7 +189,8 @@ export function beatLines(subject: BeatSubject, variety: Variety = new Variety()
       const priced =
         plans.length >= 2 ? itemsSentences({ heading: "", top: 0, text: [], items: plans, charts: [] }, v) : [];
       const form = c?.forms?.[0] && (c.forms.length === 1 ? formSentence(c.forms[0], v) : null);
-      const lines = [opens, headline, taglineSentence(c, v) ?? "", ...figures, ...priced, form ?? ""];
+      const panels = panelSentence(c?.panels ?? [], v);
+      const lines = [opens, headline, taglineSentence(c, v) ?? "", ...figures, ...priced, form ?? "", panels ?? ""];
       return summary ? dedupe(lines) : joinFirst(lines);
     }
     case "figures":
@@ -259,6 +263,24 @@ export function beatLines(subject: BeatSubject, variety: Variety = new Variety()
         ]),
       ];
     }
+    case "figure": {
+      const label = inline(subject.label);
+      return [
+        v.opener("figure", [
+          `Up close, ${label} reads ${subject.value}.`,
+          `${cap(label)} stands at ${subject.value}.`,
+          `One figure stands out: ${label}, at ${subject.value}.`,
+        ]),
+      ];
+    }
+    case "heading":
+      return [
+        v.opener("item", [
+          `Take ${quote(subject.name)}.`,
+          `One card reads ${quote(subject.name)}.`,
+          `Then there is ${quote(subject.name)}.`,
+        ]),
+      ];
     case "scroll":
       return [
         v.opener("scroll", ["Let's scroll further down.", "The page goes on below.", "Further down, there is more."]),

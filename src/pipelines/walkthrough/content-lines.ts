@@ -136,8 +136,17 @@ export function tableLines(t: ContentTable, v: Variety): string[] {
 }
 
 /** "a form asking for your name, your email and your message, sent with Send Message". */
+/** A field as a thing asked for: "Enter email address..." → "email address", "Your Name" → "name". */
+export const fieldName = (label: string): string | null =>
+  sayable(
+    label
+      .replace(/\.{2,}|…/g, "")
+      .replace(/^(please\s+)?(enter|type|input|provide|add)\s+(your\s+|an?\s+|the\s+)?/i, "")
+      .replace(/^your\s+/i, ""),
+  );
+
 export function formSentence(f: ContentForm, v: Variety): string | null {
-  const fields = f.fields.map((x) => sayable(x.replace(/\.{2,}|…/g, ""))).filter((x): x is string => !!x);
+  const fields = f.fields.map(fieldName).filter((x): x is string => !!x);
   if (fields.length === 0) return null;
   const list = listOf(fields.map(inline));
   const submit = sayable(f.submit);
@@ -162,13 +171,15 @@ export function itemsSentences(b: ContentBlock, v: Variety): string[] {
   }
   if (kind === "question")
     return [`${cap(count(n))} questions are answered, starting with ${quote(items[0]?.title ?? "")}.`];
-  const names = titles(items.map((i) => sayable(i.title) as string));
+  const plain = items.map((i) => sayable(i.title) as string);
+  // Titles in quotes when any one needs them (a sentence, a comma), so the list reads alike throughout.
+  const names = titles(plain).some((t, k) => t !== plain[k]) ? plain.map(quote) : plain;
   const quotes = items.filter((i) => i.kind === "quote" || /^["“]/.test(i.text ?? ""));
   if (kind === "quote" || quotes.length === items.length) {
     const said = shortQuote((items[0]?.text ?? "").replace(/^["“]|["”]$/g, ""));
     return [
-      `${cap(count(n))} testimonials follow, from ${listOf(names.slice(0, 3))}.`,
-      ...(said ? [`${names[0]} says ${quote(said)}.`] : []),
+      `${cap(count(n))} testimonials follow, from ${listOf(plain.slice(0, 3))}.`,
+      ...(said ? [`${plain[0]} says ${quote(said)}.`] : []),
     ];
   }
   if (n > 4)
@@ -185,6 +196,20 @@ export function itemsSentences(b: ContentBlock, v: Variety): string[] {
       `Its entries are ${listOf(names)}.`,
     ]),
   ];
+}
+
+/** The titled cards of an app page ("Invoices", "Billing Information"), with how many entries each lists. */
+export function panelSentence(panels: { title: string; entries: number }[], v: Variety): string | null {
+  const named = panels
+    .map((p) => ({ ...p, title: sayable(p.title) }))
+    .filter((p) => p.title && p.title.split(" ").length <= 6);
+  if (named.length < 2) return null;
+  const list = listOf(named.slice(0, 5).map((p) => p.title as string));
+  return v.pick("panels", [
+    `Its cards cover ${list}.`,
+    `Cards here hold ${list}.`,
+    `The page is laid out in cards: ${list}.`,
+  ]);
 }
 
 /** A card a beat points at: a plan with its price and features, a testimonial, or the card by its title. */

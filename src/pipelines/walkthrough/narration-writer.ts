@@ -89,6 +89,15 @@ export function subjectOf(d: BeatDraft, prev: BeatDraft | null, map: SiteMap, si
     const said = sayable(name);
     return said ? { kind: "control", name: said } : null;
   }
+  if (d.action === "hover" && role === "heading") {
+    // A figure's value the planner took for a heading ("$12,628"): the figure, by its label.
+    const figure = c.figures.find((f) => f.value === name.trim());
+    if (figure) return { kind: "figure", ...figure };
+    if (!c.blocks.some((b) => b.heading === name)) {
+      const said = sayable(name);
+      return said ? { kind: "heading", name: said } : { kind: "scroll" };
+    }
+  }
   const id = /^\[id="(.+)"\]$/.exec(d.target?.css ?? "")?.[1];
   const section = map.sections.find((s) => s.url === doc && (s.heading === name || (id && s.id === id)));
   const heading = role === "heading" ? name : (section?.heading ?? null);
@@ -194,6 +203,8 @@ const WEIGHT: Record<BeatSubject["kind"], number> = {
   fill: 0.8,
   control: 0.6,
   scroll: 0.6,
+  figure: 0.6,
+  heading: 0.6,
 };
 
 /** Said before the first of a run of charts: the viewer hears where the tour is going. */

@@ -233,6 +233,12 @@ export const CONTENT_SCRIPT = String.raw`(() => {
     const chartNames = charts.filter((c) => { const el = c.css && document.querySelector(c.css); return el && box.contains(el); }).map((c) => c.heading || c.label);
     blocks.push({ heading: textOf(h), top: Math.round(h.getBoundingClientRect().top + window.scrollY), text, items: items.slice(0, 12), count: items.length, charts: chartNames, forms: forms.filter((f, i) => f.fields.length > 0 && box.contains(formEls[i])) });
   }
+  // Cards of an app page that are neither figures, charts nor tables ("Invoices", "Billing Information").
+  const panels = all('[class~="card"]')
+    .filter((el) => !(el.parentElement && el.parentElement.closest('[class~="card"]')) && !outside(el) && shown(el) &&
+      !el.querySelector("canvas, svg.apexcharts-svg, table, form") && !figureEls.some((f) => el.contains(f)))
+    .map((el) => ({ title: titleOf(el), entries: [...el.querySelectorAll("li")].filter(shown).length }))
+    .filter((p, i, a) => p.title && a.findIndex((o) => o.title === p.title) === i).slice(0, 8);
   const tabs = all("[role=tab]", document.body).filter(shown).map((t) => {
     const panel = document.getElementById((t.getAttribute("aria-controls") || "").split(" ")[0] || "");
     const hd = panel && panel.querySelector("h1, h2, h3, h4, h5");
@@ -242,5 +248,5 @@ export const CONTENT_SCRIPT = String.raw`(() => {
   const planEls = all('article, [class*="plan"], [class~="card"]')
     .filter((el) => shown(el) && el.querySelector('[class*="price"]') && !(el.parentElement && el.parentElement.closest('article, [class*="plan"], [class~="card"]')));
   const plans = planEls.map(itemOf).filter((i) => i && i.kind === "plan").slice(0, 6);
-  return { title: clean(document.title), headline, tagline, lead, figures, figuresRegion, charts, tables, forms: forms.filter((f) => f.fields.length > 0), blocks, tabs, plans };
+  return { title: clean(document.title), headline, tagline, lead, figures, figuresRegion, charts, tables, forms: forms.filter((f) => f.fields.length > 0), blocks, panels, tabs, plans };
 })()`;

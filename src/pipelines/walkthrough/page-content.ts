@@ -88,6 +88,8 @@ export interface PageContent {
   /** Cards with a price, wherever they sit (a pricing page need not head them with an h2). */
   plans?: ContentItem[];
   forms?: ContentForm[];
+  /** Titled cards that are no figure, chart, table or form, with how many list entries each shows. */
+  panels?: { title: string; entries: number }[];
 }
 
 /** Reading a page's content never holds the plan longer than this. */
