@@ -1,8 +1,10 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import type { ElementHandle, Page, Request } from "playwright-core";
+import { runPageScript } from "../../media/browser/page-script.js";
 import { originOf } from "../browsing/network-fence.js";
 import { openPage, safeUrl } from "./perform.js";
-import { FIND, type Found, MARK, type PageState, probeScript } from "./sign-in-scripts.js";
+import type { Found, PageState } from "./sign-in-page.js";
+import { FIND, FIND_ARG, MARK, PROBE } from "./sign-in-scripts.js";
 import { type SubmissionWatch, watchSubmission } from "./sign-in-watch.js";
 
 /**
@@ -82,17 +84,16 @@ export function approvedLoginOrigins(
 
 const POLL_MS = 100;
 
+/** How long one read of the page may take; a page that holds it longer reads as not ready yet. */
+const SCRIPT_MS = 3_000;
+
 const find = (page: Page): Promise<Found | null> =>
-  page.evaluate(FIND).then(
-    (r) => r as Found | null,
-    () => null, // the document was replaced mid-call
+  runPageScript(page, FIND, FIND_ARG, { timeoutMs: SCRIPT_MS }).catch(
+    () => null, // the document was replaced mid-call, or the page did not answer in time
   );
 
 const probe = (page: Page, kind: "user" | "password"): Promise<PageState | null> =>
-  page.evaluate(probeScript(kind)).then(
-    (r) => r as PageState | null,
-    () => null,
-  );
+  runPageScript(page, PROBE, { mark: MARK, kind }, { timeoutMs: SCRIPT_MS }).catch(() => null);
 
 const field = (page: Page, kind: "user" | "password" | "submit") => page.locator(`[${MARK}="${kind}"]`).first();
 
