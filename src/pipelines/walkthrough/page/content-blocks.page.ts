@@ -1,0 +1,158 @@
+import { cleanText } from "../../../media/browser/page/accessible-name.page.js";
+import type { ContentBlock, ContentChart, ContentForm, ContentItem, PageContent } from "../page-content-types.js";
+import { cut, NUMERIC, type TextReader, words } from "./content-text.page.js";
+
+/** A price that is per something ("$29 / month", "per user"): a plan's; a product's price is not. */
+const PER = /per\b|\/|month|year|\bmo\b|\byr\b|week|user|seat/i;
+
+function itemOf(r: TextReader, el: Element): ContentItem | null {
+  const quote = el.querySelector("blockquote");
+  const details = el.tagName === "DETAILS" ? el : null;
+  const priceEl = el.querySelector('[class*="price"]');
+  const titleEl = details
+    ? details.querySelector("summary")
+    : (el.querySelector("h3, h4, h5, h2, [class*=heading], [class*=title], strong") ??
+      (quote && el.querySelector("figcaption strong, cite")));
+  const title = r.textOf(titleEl);
+  if (!title || words(title) > 10) return null;
+  const priceText = priceEl ? r.textOf(priceEl) : "";
+  const para = [...el.querySelectorAll("p, blockquote")]
+    .map((p) => r.textOf(p))
+    .find((t) => words(t) >= 5 && t !== priceText);
+  let priceLine = priceText;
+  // "$19" with its period in the next line ("per user / month").
+  const period = priceEl?.nextElementSibling;
+  if (/^[$€£¥]?\s?[\d.,]+\s?[$€£¥]?$/.test(priceLine) && period && /per|\/|month|year/i.test(period.textContent ?? ""))
+    priceLine += ` ${r.textOf(period)}`;
+  const amount = PER.test(priceLine) ? (/[$€£¥]\s?[\d.,]+|[\d.,]+\s?[$€£¥]/.exec(priceLine)?.[0] ?? null) : null;
+  return {
+    title,
+    text: para ? cut(para) : null,
+    kind: details ? "question" : quote ? "quote" : amount ? "plan" : "card",
+    price: amount ? { amount, line: priceLine } : null,
+    badge: r.textOf(el.querySelector('[class*="badge"]')) || null,
+    points: [...el.querySelectorAll("li")]
+      .map((li) => r.textOf(li))
+      .filter(Boolean)
+      .slice(0, 6),
+    heading: !!titleEl && /^H[2-6]$/.test(titleEl.tagName) && !details,
+  };
+}
+
+/** The box's largest run (three or more) of look-alike siblings: same tag, same classes. */
+function runOf(r: TextReader, box: Element): Element[] {
+  let best: Element[] = [];
+  const sig = (k: Element) =>
+    `${k.tagName}.${[...k.classList]
+      .filter((c) => !/active|show|\d$/.test(c))
+      .sort()
+      .join(".")}`;
+  for (const parent of [box, ...r.all("*", box)].slice(0, 800)) {
+    if (parent.children.length < 3 || parent.children.length <= best.length) continue;
+    const kids = [...parent.children].slice(0, 60).filter((k) => r.textOf(k));
+    const counts = new Map<string, number>();
+    for (const k of kids) counts.set(sig(k), (counts.get(sig(k)) ?? 0) + 1);
+    const top = [...counts.entries()].sort((a, b) => b[1] - a[1])[0];
+    if (top && top[1] >= 3 && top[1] > best.length) best = kids.filter((k) => sig(k) === top[0]);
+  }
+  return best.slice(0, 24);
+}
+
+interface Seen {
+  charts: ContentChart[];
+  chartEls: Element[];
+  forms: ContentForm[];
+  formEls: Element[];
+  figureEls: Element[];
+}
+
+/** Each visible h2 (not a bare number) with what its section holds. */
+export function readBlocks(r: TextReader, seen: Seen): ContentBlock[] {
+  const blocks: ContentBlock[] = [];
+  for (const h of r.all("h2")) {
+    if (h.closest("[role=dialog], [role=tabpanel], .modal")) continue;
+    const heading = r.textOf(h);
+    if (!heading || NUMERIC.test(heading)) continue;
+    const box = h.parentElement?.closest("section, article") ?? h.parentElement;
+    if (!box) continue;
+    let itemEls = [...box.querySelectorAll("article, details, figure")].filter(
+      (e) =>
+        e !== box && !e.parentElement?.closest("article, details, figure") && !e.querySelector("canvas, svg[role=img]"),
+    );
+    let items = itemEls.map((e) => itemOf(r, e)).filter((i): i is ContentItem => !!i);
+    if (items.length === 0) {
+      // Look-alike rows that hold their own h2 are the page's other blocks, not this one's items.
+      itemEls = runOf(r, box).filter((e) => !e.contains(h) && !e.querySelector("h2"));
+      items = itemEls.map((e) => itemOf(r, e)).filter((i): i is ContentItem => !!i);
+    }
+    const text = [...box.querySelectorAll('p, [class*="footer"]')]
+      .filter((p) => !itemEls.some((e) => e.contains(p)) && !p.querySelector("p") && !p.closest("[role=status]"))
+      .map((p) => r.textOf(p))
+      .filter((t) => words(t) >= 5)
+      .slice(0, 3)
+      .map(cut);
+    blocks.push({
+      heading,
+      top: Math.round(h.getBoundingClientRect().top + window.scrollY),
+      text,
+      items: items.slice(0, 12),
+      count: items.length,
+      charts: seen.charts
+        .filter((_, i) => box.contains(seen.chartEls[i] as Element))
+        .map((c) => c.heading ?? c.label ?? "")
+        .filter(Boolean),
+      forms: seen.forms.filter((f, i) => f.fields.length > 0 && box.contains(seen.formEls[i] as Element)),
+    });
+  }
+  return blocks;
+}
+
+/** Cards of an app page that are neither figures, charts, tables nor forms ("Invoices", "Billing Information"). */
+export function readPanels(r: TextReader, seen: Seen): { title: string; entries: number }[] {
+  const out: { title: string; entries: number }[] = [];
+  for (const el of r.all('[class~="card"]')) {
+    if (out.length >= 8) break;
+    if (el.parentElement?.closest('[class~="card"]') || r.outside(el)) continue;
+    if (el.querySelector("canvas, svg.apexcharts-svg, table, form") || seen.figureEls.some((f) => el.contains(f)))
+      continue;
+    if (!r.shown(el)) continue;
+    const title = r.titleOf(el);
+    if (!title || out.some((p) => p.title === title)) continue;
+    out.push({ title, entries: [...el.querySelectorAll("li")].filter((li) => r.shown(li)).length });
+  }
+  return out;
+}
+
+export function readTabs(r: TextReader): PageContent["tabs"] {
+  return r
+    .all("[role=tab]", document.body)
+    .filter((t) => r.shown(t))
+    .map((t) => {
+      const panel = document.getElementById((t.getAttribute("aria-controls") ?? "").split(" ")[0] ?? "");
+      const hd = panel?.querySelector("h1, h2, h3, h4, h5");
+      const text = panel
+        ? [...panel.querySelectorAll("p")]
+            .map((p) => r.textOf(p))
+            .filter((x) => words(x) >= 4)
+            .slice(0, 3)
+            .map(cut)
+        : [];
+      return { name: cleanText(t.getAttribute("aria-label")) || r.textOf(t), heading: hd ? r.textOf(hd) : null, text };
+    })
+    .filter((t) => t.name);
+}
+
+/** Cards with a price per something, wherever they sit (a pricing page need not head them with an h2). */
+export function readPlans(r: TextReader): ContentItem[] {
+  return r
+    .all('article, [class*="plan"], [class~="card"]')
+    .filter(
+      (el) =>
+        el.querySelector('[class*="price"]') &&
+        !el.parentElement?.closest('article, [class*="plan"], [class~="card"]') &&
+        r.shown(el),
+    )
+    .map((el) => itemOf(r, el))
+    .filter((i): i is ContentItem => !!i && i.kind === "plan")
+    .slice(0, 6);
+}
