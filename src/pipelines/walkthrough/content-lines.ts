@@ -88,7 +88,16 @@ export function chartLines(c: ContentChart, v: Variety): string[] {
       `Another card holds ${kind}.`,
     ]);
   const note = shortQuote(c.note);
-  return note ? [first, `Its footer notes ${quote(note)}.`] : [first];
+  return note
+    ? [
+        first,
+        v.pick("chart.note", [
+          `Its footer notes ${quote(note)}.`,
+          `Underneath: ${quote(note)}.`,
+          `A note below reads ${quote(note)}.`,
+        ]),
+      ]
+    : [first];
 }
 
 /** "the Team directory", null for a table its heading does not name ("DataTable Example"). */

@@ -232,14 +232,7 @@ export function writeNarration(drafts: BeatDraft[], map: SiteMap, opts: WriterOp
     const out = beatLines(s, variety).filter((x, j) => j === 0 || !said.has(x));
     for (const x of out) said.add(x);
     const prev = subjects[i - 1]?.kind;
-    if (
-      s.kind === "chart" &&
-      prev !== "chart" &&
-      prev !== "page" &&
-      prev !== "start" &&
-      subjects[i + 1]?.kind === "chart" &&
-      out[0]
-    )
+    if (s.kind === "chart" && prev !== "chart" && prev !== "page" && subjects[i + 1]?.kind === "chart" && out[0])
       out[0] = `${variety.pick("run.charts", CHART_RUN)} ${out[0]}`;
     return out;
   });
