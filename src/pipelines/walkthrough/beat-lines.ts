@@ -62,9 +62,26 @@ const headlineOf = (page: PageSnapshot | null | undefined): string | null => {
   return h1 && /\p{L}{3}/u.test(h1) ? h1 : null;
 };
 
-function pageWord(page: PageSnapshot | null, fallback: string): string {
+/** "The dashboard": the page by its headline, else by its title's first part ("Dashboard - Analytics | Sneat"). */
+function pageWord(page: PageSnapshot | null, fallback: string, site = ""): string {
   const h1 = headlineOf(page);
-  return h1 && h1.split(" ").length <= 3 ? `The ${inline(h1)}` : fallback;
+  if (h1 && h1.split(" ").length <= 3) return `The ${inline(h1)}`;
+  const part = sayable((page?.content?.title ?? page?.title ?? "").split(/\s[-|–—·:]\s/)[0]);
+  const named = part && part.split(" ").length <= 2 && !site.toLowerCase().includes(part.toLowerCase());
+  return named ? `The ${inline(part)}` : fallback;
+}
+
+/** Where a one-page site goes on to, by its h2 headings (short ones), when no menu names its sections. */
+function aheadSentence(c: PageContent | undefined, v: Variety): string | null {
+  const headings = (c?.blocks ?? [])
+    .map((b) => sayable(b.heading))
+    .filter((h): h is string => !!h && h.split(" ").length <= 6)
+    .slice(0, 4);
+  if (headings.length < 2) return null;
+  return v.pick("ahead", [
+    `Further down, it goes on to ${listOf(headings.map(quote))}.`,
+    `Below, it covers ${listOf(headings.map(quote))}.`,
+  ]);
 }
 
 /** "two charts, a table and a form": what the page holds besides its figures. */
@@ -155,7 +172,7 @@ export function beatLines(subject: BeatSubject, variety: Variety = new Variety()
       const { page, site } = subject;
       const c = page?.content;
       const out = [`Welcome to ${site}.`];
-      const figures = c ? figureSentences(c.figures, `${pageWord(page, "The start page")} opens`) : [];
+      const figures = c ? figureSentences(c.figures, `${pageWord(page, "The start page", site)} opens`) : [];
       const h1 = headlineOf(page);
       if (figures.length === 0 && h1 && h1.toLowerCase() !== site.toLowerCase())
         out.push(`The front page leads with ${quote(h1)}.`);
@@ -166,7 +183,7 @@ export function beatLines(subject: BeatSubject, variety: Variety = new Variety()
       else {
         const summary = pageSummary(c);
         if (summary) out.push(`${figures.length > 0 ? "Below the figures sit" : "The page holds"} ${summary}.`);
-        out.push(panelSentence(c?.panels ?? [], v) ?? "", navSentence(page, site, v) ?? "");
+        out.push(panelSentence(c?.panels ?? [], v) ?? "", navSentence(page, site, v) ?? aheadSentence(c, v) ?? "");
       }
       return joinFirst(out);
     }

@@ -89,10 +89,10 @@ export function subjectOf(d: BeatDraft, prev: BeatDraft | null, map: SiteMap, si
     const said = sayable(name);
     return said ? { kind: "control", name: said } : null;
   }
+  // A figure's value the planner took for a heading ("$12,628"): the figure, by its label.
+  const figure = role === "heading" ? c.figures.find((f) => f.value === name.trim()) : undefined;
+  if (figure && (d.action === "hover" || d.action === "scroll")) return { kind: "figure", ...figure };
   if (d.action === "hover" && role === "heading") {
-    // A figure's value the planner took for a heading ("$12,628"): the figure, by its label.
-    const figure = c.figures.find((f) => f.value === name.trim());
-    if (figure) return { kind: "figure", ...figure };
     if (!c.blocks.some((b) => b.heading === name)) {
       const said = sayable(name);
       return said ? { kind: "heading", name: said } : { kind: "scroll" };
