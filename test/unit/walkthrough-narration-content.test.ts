@@ -294,6 +294,34 @@ describe("a whole plan on a real admin template", () => {
   });
 });
 
+describe("the same note under every chart (SB Admin's 'Updated yesterday at 11:59 PM')", () => {
+  it("is said once", () => {
+    const note = "Updated yesterday at 11:59 PM";
+    const url = "http://127.0.0.1:4400/charts.html";
+    const charts = ["area", "bar", "pie"].map((kind) => ({
+      label: null,
+      heading: `${kind} Chart Example`,
+      note,
+      css: `#my${kind}Chart`,
+      kind,
+    }));
+    const page = snapshot(url, { title: "Charts - SB Admin", h1: "Charts", content: { ...empty, charts } });
+    const drafts = [
+      beat({ action: "navigate", url }),
+      ...charts.map((c) => beat({ action: "hover", url, target: { role: "img", css: c.css } })),
+    ];
+    const out = writeNarration(drafts, buildSiteMap([page]), {
+      site: "SB Admin",
+      targetSeconds: 120,
+      maxSeconds: null,
+    });
+    const lines = out.map((d) => d.narration);
+    expect(lines.join(" ").split(note).length - 1).toBe(1);
+    expect(lines.slice(1).map((l) => /an? (area|bar|pie) chart/i.exec(l)?.[1])).toEqual(["area", "bar", "pie"]);
+    expect(repeats(lines)).toEqual([]);
+  });
+});
+
 describe("variety", () => {
   it("uses each frame of a family before any twice, and no opening word three lines running", () => {
     const v = new Variety();

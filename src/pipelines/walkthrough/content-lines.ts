@@ -77,7 +77,7 @@ export function chartLines(c: ContentChart, v: Variety): string[] {
     ]);
   else if (title)
     first = v.opener("chart.title", [
-      `The ${title} chart comes next.`,
+      `Here is the ${title} chart.`,
       `Then the ${title} chart.`,
       `Beside it sits the ${title} chart.`,
     ]);
@@ -209,9 +209,10 @@ export function itemsSentences(b: ContentBlock, v: Variety): string[] {
 
 /** The titled cards of an app page ("Invoices", "Billing Information"), with how many entries each lists. */
 export function panelSentence(panels: { title: string; entries: number }[], v: Variety): string | null {
+  // A card's title is a label; an exclamation ("Congratulations John! 🎉") is a greeting, not a subject.
   const named = panels
     .map((p) => ({ ...p, title: sayable(p.title) }))
-    .filter((p) => p.title && p.title.split(" ").length <= 6);
+    .filter((p) => p.title && p.title.split(" ").length <= 6 && !/[!?]/.test(p.title));
   if (named.length < 2) return null;
   const list = listOf(named.slice(0, 5).map((p) => p.title as string));
   return v.pick("panels", [

@@ -210,6 +210,8 @@ const WEIGHT: Record<BeatSubject["kind"], number> = {
 /** Said before the first of a run of charts: the viewer hears where the tour is going. */
 const CHART_RUN = ["Next, the charts.", "Now to the charts.", "On to the charts."];
 
+const quotesOf = (s: string): string[] => [...s.matchAll(/“([^”]+)”/g)].map((m) => `“${m[1]}”`);
+
 /** A template line kept for a beat the writer cannot place, its target's name as a viewer reads it. */
 function keptLine(d: BeatDraft): string {
   const name = d.target?.name;
@@ -229,8 +231,12 @@ export function writeNarration(drafts: BeatDraft[], map: SiteMap, opts: WriterOp
       return [own];
     }
     // A sentence already said (the same footer under three charts) is not said again.
-    const out = beatLines(s, variety).filter((x, j) => j === 0 || !said.has(x));
-    for (const x of out) said.add(x);
+    // A sentence already said, or one quoting what was already quoted (the same footer under three
+    // charts), is not said again.
+    const out = beatLines(s, variety).filter(
+      (x, j) => j === 0 || (!said.has(x) && !quotesOf(x).some((q) => said.has(q))),
+    );
+    for (const x of out) for (const key of [x, ...quotesOf(x)]) said.add(key);
     const prev = subjects[i - 1]?.kind;
     if (s.kind === "chart" && prev !== "chart" && prev !== "page" && subjects[i + 1]?.kind === "chart" && out[0])
       out[0] = `${variety.pick("run.charts", CHART_RUN)} ${out[0]}`;
