@@ -215,7 +215,9 @@ describe("what a page shows, as a presenter says it", () => {
 
   it("forms by their fields, asked for as things, not as placeholders", () => {
     expect(fieldName("Enter email address...")).toBe("email address");
-    expect(fieldName("Your Name")).toBe("Name");
+    expect(fieldName("Your Name")).toBe("name");
+    expect(fieldName("Email Address")).toBe("email address");
+    expect(fieldName("SSN")).toBe("SSN");
     const agency = {
       heading: "Contact Us",
       fields: ["Your Name", "Your Email", "Your Message"],
@@ -224,6 +226,24 @@ describe("what a page shows, as a presenter says it", () => {
     expect(formSentence(agency, new Variety())).toBe(
       "Its form asks for name, email and message, with a “Send Message” button.",
     );
+  });
+
+  it("a gallery by its pictures, testimonials by who gives them", () => {
+    const portfolio = { heading: "Portfolio", top: 835, text: [], items: [], charts: [], pictures: 6 };
+    expect(itemsSentences(portfolio, new Variety())).toEqual(["Six pictures fill it."]);
+    const people = ["Margaret E.", "Fred S.", "Sarah W."].map((title) => ({
+      title,
+      text: '"This is fantastic! Thanks so much guys!"',
+      kind: "card" as const,
+      price: null,
+      badge: null,
+      points: [],
+      heading: false,
+    }));
+    expect(itemsSentences({ ...portfolio, pictures: 0, items: people }, new Variety())).toEqual([
+      "Three testimonials follow, from Margaret E, Fred S and Sarah W.",
+      "Margaret E says “This is fantastic!”.",
+    ]);
   });
 
   it("lists and cards by what they hold; their lorem ipsum is never read", () => {

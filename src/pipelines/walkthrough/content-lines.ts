@@ -146,13 +146,16 @@ export function tableLines(t: ContentTable, v: Variety): string[] {
 
 /** "a form asking for your name, your email and your message, sent with Send Message". */
 /** A field as a thing asked for: "Enter email address..." → "email address", "Your Name" → "name". */
-export const fieldName = (label: string): string | null =>
-  sayable(
+export function fieldName(label: string): string | null {
+  const name = sayable(
     label
       .replace(/\.{2,}|…/g, "")
       .replace(/^(please\s+)?(enter|type|input|provide|add)\s+(your\s+|an?\s+|the\s+)?/i, "")
       .replace(/^your\s+/i, ""),
   );
+  // A field is a common noun however the form capitalises it ("Email Address" → "email address").
+  return name && /^(\p{Lu}\p{Ll}+\s?)+$/u.test(name) ? name.toLowerCase() : name;
+}
 
 export function formSentence(f: ContentForm, v: Variety): string | null {
   const fields = f.fields.map(fieldName).filter((x): x is string => !!x);
@@ -169,6 +172,9 @@ export function formSentence(f: ContentForm, v: Variety): string | null {
 /** What a block's items are: plans with prices, questions, testimonials, or cards by their titles. */
 export function itemsSentences(b: ContentBlock, v: Variety): string[] {
   const items = b.items.filter((i) => sayable(i.title));
+  const pictures = b.pictures ?? 0;
+  if (items.length === 0 && pictures >= 2)
+    return [v.pick("pictures", [`${cap(count(pictures))} pictures fill it.`, `It shows ${count(pictures)} pictures.`])];
   if (items.length === 0) return [];
   const n = Math.max(b.count ?? 0, items.length);
   const kind = items[0]?.kind;
@@ -185,10 +191,12 @@ export function itemsSentences(b: ContentBlock, v: Variety): string[] {
   const names = titles(plain).some((t, k) => t !== plain[k]) ? plain.map(quote) : plain;
   const quotes = items.filter((i) => i.kind === "quote" || /^["“]/.test(i.text ?? ""));
   if (kind === "quote" || quotes.length === items.length) {
+    // "Margaret E." inside a list: its full stop would end our sentence.
+    const people = plain.map((p) => p.replace(/\.$/, ""));
     const said = shortQuote((items[0]?.text ?? "").replace(/^["“]|["”]$/g, ""));
     return [
-      `${cap(count(n))} testimonials follow, from ${listOf(plain.slice(0, 3))}.`,
-      ...(said ? [`${plain[0]} says ${quote(said)}.`] : []),
+      `${cap(count(n))} testimonials follow, from ${listOf(people.slice(0, 3))}.`,
+      ...(said ? [`${people[0]} says ${quote(said)}.`] : []),
     ];
   }
   if (n > 4)

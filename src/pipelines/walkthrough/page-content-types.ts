@@ -33,6 +33,8 @@ export interface ContentBlock {
   count?: number;
   /** The forms inside the block. */
   forms?: ContentForm[];
+  /** Pictures it shows outside its items (a gallery of images with no captions). */
+  pictures?: number;
 }
 
 export interface ContentForm {

@@ -102,6 +102,11 @@ export function readBlocks(r: TextReader, seen: Seen): ContentBlock[] {
         .map((c) => c.heading ?? c.label ?? "")
         .filter(Boolean),
       forms: seen.forms.filter((f, i) => f.fields.length > 0 && box.contains(seen.formEls[i] as Element)),
+      pictures: [...box.querySelectorAll("img")]
+        .slice(0, 100)
+        .filter(
+          (img) => !itemEls.some((e) => e.contains(img)) && img.getBoundingClientRect().width >= 80 && r.shown(img),
+        ).length,
     });
   }
   return blocks;
