@@ -71,6 +71,12 @@ function pageWord(page: PageSnapshot | null, fallback: string, site = ""): strin
   return named ? `The ${inline(part)}` : fallback;
 }
 
+/** Titled cards that no section names as its items (a section's beat names those). */
+const loosePanels = (c: PageContent | undefined): { title: string; entries: number }[] => {
+  const items = new Set((c?.blocks ?? []).flatMap((b) => b.items.map((i) => i.title)));
+  return (c?.panels ?? []).filter((p) => !items.has(p.title));
+};
+
 /** Where a one-page site goes on to, by its h2 headings (short ones), when no menu names its sections. */
 function aheadSentence(c: PageContent | undefined, v: Variety): string | null {
   const headings = (c?.blocks ?? [])
@@ -174,7 +180,8 @@ export function beatLines(subject: BeatSubject, variety: Variety = new Variety()
       const out = [`Welcome to ${site}.`];
       const figures = c ? figureSentences(c.figures, `${pageWord(page, "The start page", site)} opens`) : [];
       const h1 = headlineOf(page);
-      if (figures.length === 0 && h1 && h1.toLowerCase() !== site.toLowerCase())
+      // A marketing headline is worth saying even above figures; an app's one-word "Dashboard" is not.
+      if (h1 && h1.toLowerCase() !== site.toLowerCase() && (figures.length === 0 || h1.split(" ").length >= 3))
         out.push(`The front page leads with ${quote(h1)}.`);
       out.push(taglineSentence(c, v) ?? "", ...figures);
       const sections = subject.sections.map((x) => sayable(x)).filter((x): x is string => !!x);
@@ -183,7 +190,7 @@ export function beatLines(subject: BeatSubject, variety: Variety = new Variety()
       else {
         const summary = pageSummary(c);
         if (summary) out.push(`${figures.length > 0 ? "Below the figures sit" : "The page holds"} ${summary}.`);
-        out.push(panelSentence(c?.panels ?? [], v) ?? "", navSentence(page, site, v) ?? aheadSentence(c, v) ?? "");
+        out.push(panelSentence(loosePanels(c), v) ?? "", navSentence(page, site, v) ?? aheadSentence(c, v) ?? "");
       }
       return joinFirst(out);
     }
@@ -206,7 +213,7 @@ export function beatLines(subject: BeatSubject, variety: Variety = new Variety()
       const priced =
         plans.length >= 2 ? itemsSentences({ heading: "", top: 0, text: [], items: plans, charts: [] }, v) : [];
       const form = c?.forms?.[0] && (c.forms.length === 1 ? formSentence(c.forms[0], v) : null);
-      const panels = panelSentence(c?.panels ?? [], v);
+      const panels = panelSentence(loosePanels(c), v);
       const lines = [opens, headline, taglineSentence(c, v) ?? "", ...figures, ...priced, form ?? "", panels ?? ""];
       return summary ? dedupe(lines) : joinFirst(lines);
     }

@@ -30,8 +30,8 @@ export function figureSentences(figures: { label: string; value: string }[], ope
   const f = figures
     .filter((x) => sayable(x.label) && x.value)
     .map((x) => `${inline(sayable(x.label) ?? "")} at ${x.value}`);
-  if (f.length === 0) return [];
-  if (f.length === 1) return [`${opener} on one key figure: ${f[0]}.`];
+  // One number alone is no row of key figures (a hero's "1.2B events"): a figure beat says it on its own.
+  if (f.length < 2) return [];
   if (f.length <= 4) return [`${opener} on ${count(f.length)} key figures: ${listOf(f)}.`];
   // Many cards: the first four name the line, the others follow while there is time.
   return [

@@ -81,9 +81,14 @@ export function readBlocks(r: TextReader, seen: Seen): ContentBlock[] {
     );
     let items = itemEls.map((e) => itemOf(r, e)).filter((i): i is ContentItem => !!i);
     if (items.length === 0) {
-      // Look-alike rows that hold their own h2 are the page's other blocks, not this one's items.
+      // Look-alike rows that hold their own h2 are the page's other blocks, not this one's items. They
+      // are named in the narration but are no hover targets of their own (`heading` false): hovering
+      // one shows nothing the block's scroll has not shown.
       itemEls = runOf(r, box).filter((e) => !e.contains(h) && !e.querySelector("h2"));
-      items = itemEls.map((e) => itemOf(r, e)).filter((i): i is ContentItem => !!i);
+      items = itemEls
+        .map((e) => itemOf(r, e))
+        .filter((i): i is ContentItem => !!i)
+        .map((i) => ({ ...i, heading: false }));
     }
     const text = [...box.querySelectorAll('p, [class*="footer"]')]
       .filter((p) => !itemEls.some((e) => e.contains(p)) && !p.querySelector("p") && !p.closest("[role=status]"))

@@ -16,7 +16,9 @@ export function readFigures(r: TextReader): Pick<PageContent, "figures" | "figur
   const bodyPx = fontPx(r.main) || 16;
   for (const el of r.all("h1, h2, h3, h4, h5, h6, strong, b, span, div, p, dd")) {
     if (figures.length >= 8) break;
-    if (el.children.length > 2 || el.closest("table, form, svg") || r.outside(el)) continue;
+    // A plan's price is no figure: the plan's card says it (page/content-blocks.page.ts readPlans).
+    if (el.children.length > 2 || el.closest('table, form, svg, [class*="price"], [class*="plan"]') || r.outside(el))
+      continue;
     const value = r.textOf(el);
     if (!value || !NUMERIC.test(value) || !/\d/.test(value)) continue;
     if (fontPx(el) < bodyPx * 1.15 && !/^(H[1-6]|STRONG|DD)$/.test(el.tagName)) continue;
