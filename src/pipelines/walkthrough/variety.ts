@@ -48,4 +48,4 @@ export class Variety {
   }
 }
 
-export const firstWord = (s: string): string => (/^[“"‘]?([\p{L}']+)/u.exec(s)?.[1] ?? "").toLowerCase();
+const firstWord = (s: string): string => (/^[“"‘]?([\p{L}']+)/u.exec(s)?.[1] ?? "").toLowerCase();
