@@ -342,6 +342,36 @@ describe("the same note under every chart (SB Admin's 'Updated yesterday at 11:5
   });
 });
 
+describe("a long one-page tour", () => {
+  it("says no sentence frame more than twice across eight sections and three pages of figures", () => {
+    const L = "http://127.0.0.1:4500/";
+    const headings = ["Services", "Portfolio", "About", "Our Amazing Team", "Clients", "Pricing", "Blog", "Contact Us"];
+    const blocks = headings.map((heading, i) => ({ heading, top: 900 + i * 600, text: [], items: [], charts: [] }));
+    const home = snapshot(L, { title: "Agency", h1: "Welcome To Our Studio!", content: { ...empty, blocks } });
+    const figures = [
+      { label: "Orders", value: "24" },
+      { label: "Returns", value: "3" },
+    ];
+    const pages = ["a", "b", "c"].map((p) =>
+      snapshot(`${L}${p}.html`, { h1: null, title: `${p.toUpperCase()} report`, content: { ...empty, figures } }),
+    );
+    const drafts = [
+      beat({ action: "navigate", url: L }),
+      ...headings.map((name) => beat({ action: "scroll", url: L, target: { role: "heading", name } })),
+      ...["a", "b", "c"].map((p) =>
+        beat({ action: "click", url: `${L}${p}.html`, target: { role: "link", name: `${p.toUpperCase()} report` } }),
+      ),
+    ];
+    const out = writeNarration(drafts, buildSiteMap([home, ...pages]), {
+      site: "Agency",
+      targetSeconds: 120,
+      maxSeconds: null,
+    }).map((d) => d.narration);
+    expect(overusedFrames(out)).toEqual([]);
+    expect(repeats(out)).toEqual([]);
+  });
+});
+
 describe("variety", () => {
   it("uses each frame of a family before any twice, and no opening word three lines running", () => {
     const v = new Variety();

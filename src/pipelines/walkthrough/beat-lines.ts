@@ -150,6 +150,7 @@ function sectionLines(s: Extract<BeatSubject, { kind: "section" }>, v: Variety):
       `Next up is ${name}, under the heading ${quote(heading)}.`,
       `Further down, the ${name} section opens with ${quote(heading)}.`,
       `Then the ${name} section, headed ${quote(heading)}.`,
+      `After that comes ${name}, headed ${quote(heading)}.`,
     ]);
   else if (headings.length > 1) open = `Further down sit ${listOf(titles(headings))}.`;
   else if (heading)
@@ -157,6 +158,7 @@ function sectionLines(s: Extract<BeatSubject, { kind: "section" }>, v: Variety):
       `Further down comes ${quote(heading)}.`,
       `Lower on the page: ${quote(heading)}.`,
       `Scrolling on, we reach ${quote(heading)}.`,
+      `On we go to ${quote(heading)}.`,
     ]);
   else open = v.opener("section.plain", ["Let's scroll further down.", "The page goes on below."]);
   const out = [open];
@@ -178,7 +180,7 @@ export function beatLines(subject: BeatSubject, variety: Variety = new Variety()
       const { page, site } = subject;
       const c = page?.content;
       const out = [`Welcome to ${site}.`];
-      const figures = c ? figureSentences(c.figures, `${pageWord(page, "The start page", site)} opens`) : [];
+      const figures = c ? figureSentences(c.figures, `${pageWord(page, "The start page", site)} opens`, v) : [];
       const h1 = headlineOf(page);
       // A marketing headline is worth saying even above figures; an app's one-word "Dashboard" is not.
       if (h1 && h1.toLowerCase() !== site.toLowerCase() && (figures.length === 0 || h1.split(" ").length >= 3))
@@ -204,11 +206,17 @@ export function beatLines(subject: BeatSubject, variety: Variety = new Variety()
             `The ${name} page holds ${summary}.`,
             `A click on ${name} brings up ${summary}.`,
             `${cap(name)} opens on ${summary}.`,
+            `Over on ${name}, we find ${summary}.`,
           ])
-        : v.opener("page.plain", [`Let's open ${name}.`, `Now for ${name}.`, `${cap(name)} is the next stop.`]);
+        : v.opener("page.plain", [
+            `Let's open ${name}.`,
+            `Now for ${name}.`,
+            `${cap(name)} is the next stop.`,
+            `Over to ${name}.`,
+          ]);
       const h1 = headlineOf(page);
       const headline = h1 && h1.toLowerCase() !== name.toLowerCase() ? `Its headline reads ${quote(h1)}.` : "";
-      const figures = c ? figureSentences(c.figures, `${pageWord(page, "The page")} opens`) : [];
+      const figures = c ? figureSentences(c.figures, `${pageWord(page, "The page")} opens`, v) : [];
       const plans = (c?.plans ?? []).filter((i) => i.kind === "plan");
       const priced =
         plans.length >= 2 ? itemsSentences({ heading: "", top: 0, text: [], items: plans, charts: [] }, v) : [];
@@ -218,7 +226,7 @@ export function beatLines(subject: BeatSubject, variety: Variety = new Variety()
       return summary ? dedupe(lines) : joinFirst(lines);
     }
     case "figures":
-      return figureSentences(subject.content.figures, "The page opens");
+      return figureSentences(subject.content.figures, "The page opens", v);
     case "chart":
       return dedupe(chartLines(subject.chart, v));
     case "table":

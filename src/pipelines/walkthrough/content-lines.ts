@@ -1,7 +1,7 @@
 import { cap, count, inline, listOf, lowerFirst, quote, titles } from "./line-text.js";
 import type { ContentBlock, ContentChart, ContentForm, ContentItem, ContentTable } from "./page-content.js";
 import { isPlaceholder, sayable, shortQuote } from "./spoken-names.js";
-import type { Variety } from "./variety.js";
+import { Variety } from "./variety.js";
 
 /**
  * Presenter sentences for what a page shows (beat-lines.ts puts them in order): key figures as label and
@@ -26,18 +26,25 @@ export function chartTitle(c: ContentChart): string | null {
 }
 
 /** "monthly earnings at $40,000, tasks at 50% and pending requests at 18" (placeholder labels left out). */
-export function figureSentences(figures: { label: string; value: string }[], opener: string): string[] {
+export function figureSentences(
+  figures: { label: string; value: string }[],
+  opener: string,
+  v: Variety = new Variety(),
+): string[] {
   const f = figures
     .filter((x) => sayable(x.label) && x.value)
     .map((x) => `${inline(sayable(x.label) ?? "")} at ${x.value}`);
   // One number alone is no row of key figures (a hero's "1.2B events"): a figure beat says it on its own.
   if (f.length < 2) return [];
-  if (f.length <= 4) return [`${opener} on ${count(f.length)} key figures: ${listOf(f)}.`];
+  const n = count(f.length);
   // Many cards: the first four name the line, the others follow while there is time.
-  return [
-    `${opener} on ${count(f.length)} key figures, led by ${listOf(f.slice(0, 4))}.`,
-    `The others: ${listOf(f.slice(4))}.`,
-  ];
+  const head = f.length <= 4 ? listOf(f) : listOf(f.slice(0, 4));
+  const first = v.pick(f.length <= 4 ? "figures" : "figures.many", [
+    `${opener} on ${n} key figures${f.length <= 4 ? ":" : ", led by"} ${head}.`,
+    `Up top, ${n} key figures${f.length <= 4 ? ":" : ", first"} ${head}.`,
+    `${cap(n)} key figures lead the page${f.length <= 4 ? ":" : ", starting with"} ${head}.`,
+  ]);
+  return f.length <= 4 ? [first] : [first, `The others: ${listOf(f.slice(4))}.`];
 }
 
 /** A chart's sentences: what it is (title and kind, or what its label says it plots), then a short note. */
