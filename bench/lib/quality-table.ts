@@ -25,6 +25,12 @@ export interface Measured {
   still: StillSpan;
 }
 
+/** A case that could not be planned or rendered. */
+export interface Failure {
+  c: QualityCase;
+  reason: string;
+}
+
 const check = (r: QualityReport, figure: QualityFigure) => r.checks.find((c) => c.figure === figure);
 const failed = (r: QualityReport, figure: QualityFigure) => check(r, figure)?.pass === false;
 const mark = (bad: boolean) => (bad ? " ✗" : "");
@@ -108,7 +114,7 @@ function details(m: Measured): string[] {
   return out.length ? [`- **${m.c.site} ${m.c.hint}**: ${out.join("; ")}`] : [];
 }
 
-export function qualityTable(measured: readonly Measured[]): string {
+export function qualityTable(measured: readonly Measured[], failures: readonly Failure[] = []): string {
   const head = [
     "Site",
     "Hint",
@@ -124,6 +130,14 @@ export function qualityTable(measured: readonly Measured[]): string {
     "Render speed",
     "",
   ];
-  const notes = measured.flatMap(details);
-  return [table(head, measured.map(row)), "", ...(notes.length ? ["What was missed:", "", ...notes] : [])].join("\n");
+  const notes = [
+    ...measured.flatMap(details),
+    ...failures.map((f) => `- **${f.c.site} ${f.c.hint}**: the walkthrough failed: ${f.reason}`),
+  ];
+  const failedRows = failures.map((f) => [f.c.site, f.c.hint, ...head.slice(2, -1).map(() => "—"), "FAILED"]);
+  return [
+    table(head, [...measured.map(row), ...failedRows]),
+    "",
+    ...(notes.length ? ["What was missed:", "", ...notes] : []),
+  ].join("\n");
 }

@@ -23,7 +23,7 @@ import { BodyReader } from "../lib/body-text.js";
 import { distinctViews, placesFound } from "../lib/corpus-places.js";
 import { QUALITY_CASES, type QualityCase } from "../lib/quality-cases.js";
 import { disagreements } from "../lib/quality-rows.js";
-import { issueMisses, type Measured, otherMisses, qualityTable } from "../lib/quality-table.js";
+import { type Failure, issueMisses, type Measured, otherMisses, qualityTable } from "../lib/quality-table.js";
 import { load, machine } from "../lib/report.js";
 import { writeSamples } from "../lib/samples.js";
 import { longestStill } from "../lib/still-span.js";
@@ -65,12 +65,23 @@ export const quality: Suite = {
     const h = await Harness.start({ config: { allowPrivateHosts: ["127.0.0.1"] }, rateStore: "memory" });
     const reader = await BodyReader.start();
     const measured: Measured[] = [];
+    const failures: Failure[] = [];
     const missed: string[] = [];
     const started = performance.now();
     try {
       const u = await h.user();
       for (const c of cases) {
-        const m = await measure(h, u.key, reader, c, dir);
+        let m: Measured;
+        try {
+          m = await measure(h, u.key, reader, c, dir);
+        } catch (err) {
+          // One site that cannot be planned or rendered is a row of the table, not the end of the run.
+          const reason = String(err instanceof Error ? err.message : err).split("\n")[0] ?? "";
+          console.log(`${c.site} ${c.hint}: FAILED ${reason}`);
+          failures.push({ c, reason });
+          missed.push(`${c.site} ${c.hint}: the walkthrough failed: ${reason}`);
+          continue;
+        }
         const misses = issueMisses(m);
         console.log(
           `${c.site} ${c.hint}: ${m.run.beats.length} beats, ${m.run.durationS.toFixed(1)} s, planned in ` +
@@ -101,13 +112,13 @@ export const quality: Suite = {
     const markdown = [
       `## quality: ${quality.title}`,
       "",
-      `Command: \`${command}\`. Machine: ${machine()}; load average ${load()} at the end; ${measured.length} videos in ${minutes.toFixed(0)} min.`,
+      `Command: \`${command}\`. Machine: ${machine()}; load average ${load()} at the end; ${measured.length} videos (${failures.length} failed) in ${minutes.toFixed(0)} min.`,
       `Each site (test/sites/README.md; the fixtures test/support/admin-site-server.ts behind its login and test/support/landing-site-server.ts) is served on loopback, planned with POST /storyboards (its hint, targetSeconds ${TARGET_SECONDS}) and rendered with POST /storyboards/{id}/renders (default options) on SQLite with real Chromium, ffmpeg and TTS; the storyboard, MP4 and WebVTT are downloaded and measured. ` +
         `"Places": the hint's named places that some beat shows (by its target's name, title or URL, else its narration), whether the first beats showing them come in the hint's order, and the hint steps the plan warned it could not meet. "Pages / views": distinct URLs, and distinct URL-and-target pairs, the beats show. "Length": the video against the ${TARGET_SECONDS} s asked (target ≥ 90 %). ` +
         `Speech, silence and loudness are the render's quality report (src/media/quality/) measured again on the downloaded MP4: speech from ffmpeg silencedetect at −35 dB, 0.3 s minimum; loudness from ebur128. "Narration lint": src/pipelines/walkthrough/narration-lint.ts over the beats' lines and the body text (document.body.innerText, read with Chromium) of the pages shown. "Captions": cues, highest characters a second, longest line, most lines a cue, from the WebVTT (✗: over the report's target). "Longest still": the longest stretch ffmpeg freezedetect (−50 dB, 0.5 s minimum) finds with no change in the picture. "Render speed": video length ÷ the benchmark's wall time from the render request to its end (target ≥ 2×). ` +
         "The named corpus hints of the first admin app and the first landing page, and the fixture admin app, are written to docs/samples/. One run, no warm-up.",
       "",
-      qualityTable(measured),
+      qualityTable(measured, failures),
       "",
     ].join("\n");
     return { markdown, missed };
