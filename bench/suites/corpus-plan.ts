@@ -3,10 +3,10 @@
 // /storyboards on SQLite with real Chromium, and the plan is read back: which hint steps went unmet, whether
 // the places the hint names were planned in the order asked, and how many distinct views the beats show.
 //
-// This is the planning stage of the corpus benchmark only: nothing is rendered here, so length, speech,
-// loudness and the narration lint are not measured yet (the `quality` suite measures those on our own
-// fixtures). Target: every place a named hint names is planned, in order, and no step goes unmet.
-// `npm run bench -- corpus-plan --sites sb-admin,agency:named` plans only those sites (or one hint of a
+// This is the planning stage of the corpus benchmark only, quick to rerun while tuning the planner:
+// nothing is rendered here (the `quality` suite renders the same plans and measures length, speech,
+// loudness and the narration lint). Target: every place a named hint names is planned, in order, and no
+// step goes unmet. `npm run bench -- corpus-plan --sites sb-admin,agency:named` plans only those sites (or one hint of a
 // site); a run of a subset prints its table and leaves docs/benchmarks.md alone.
 import type { Beat } from "../../src/pipelines/walkthrough/plan.js";
 import { Harness, idem } from "../../src/testutil/harness.js";
@@ -98,7 +98,7 @@ export const corpusPlan: Suite = {
       `## corpus-plan: ${corpusPlan.title}`,
       "",
       `Command: \`${command}\`. Machine: ${machine()}; load average ${load()} at the end.`,
-      `Each corpus site (test/sites/README.md) is served from its own root and planned with POST /storyboards (its hint, targetSeconds ${TARGET_SECONDS}) on SQLite with real Chromium. "Places" counts the named hint's places (as the site labels them) that some beat shows, by its target's name, its title or its URL (else its narration), and whether the first beats showing them come in the hint's order; "unmet" lists the plan's warnings. Rendering, length, speech, loudness and the narration lint on the corpus are not measured yet. One run.`,
+      `Each corpus site (test/sites/README.md) is served from its own root and planned with POST /storyboards (its hint, targetSeconds ${TARGET_SECONDS}) on SQLite with real Chromium. "Places" counts the named hint's places (as the site labels them) that some beat shows, by its target's name, its title or its URL (else its narration), and whether the first beats showing them come in the hint's order; "unmet" lists the plan's warnings. Rendering, length, speech, loudness and the narration lint on the corpus: see the quality section. One run.`,
       "",
       table(["Site", "Hint", "Places", "Unmet steps", "Beats", "Distinct views", ""], rows),
       "",
