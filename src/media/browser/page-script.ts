@@ -73,6 +73,15 @@ export function pageScript<A, R>(moduleUrl: URL): PageScript<A, R> {
   return { name: relative(ROOT, file), source: `(() => {\n${code}\nreturn ${EXPORTS};\n})()` };
 }
 
+/**
+ * Source for `addInitScript`, for the few scripts that must change the page's own world before any of
+ * its scripts run (an isolated world cannot): calls the module's default export with `arg` in every
+ * document. Its bundle's names stay local to a function, so the page sees nothing of it but its effect.
+ */
+export function initScriptSource<A>(script: PageScript<A, void>, arg: A): string {
+  return `${callExpression(script, arg, false)};`;
+}
+
 /** The execution context of our isolated world in the main frame's current document, made if missing. */
 async function isolatedWorld(cdp: CDPSession): Promise<number> {
   // Runtime.enable reports every live context before it answers: ours, if an earlier run made it. Both
@@ -99,11 +108,15 @@ async function isolatedWorld(cdp: CDPSession): Promise<number> {
   return world.executionContextId;
 }
 
-/** The expression that loads the module into the world (once) and calls its default export with `arg`. */
-function callExpression(script: { name: string; source: string }, arg: unknown): string {
-  const key = JSON.stringify(script.name);
+/**
+ * The expression that calls the module's default export with `arg`, loading the module first: once per
+ * world when `keep` (our isolated world keeps it), else each time (the page's own world keeps nothing
+ * of ours).
+ */
+function callExpression(script: { name: string; source: string }, arg: unknown, keep = true): string {
   const json = arg === undefined ? "undefined" : JSON.stringify(arg);
-  return `((globalThis.${LOADED} ??= {})[${key}] ??= ${script.source}).default(${json})`;
+  if (!keep) return `${script.source}.default(${json})`;
+  return `((globalThis.${LOADED} ??= {})[${JSON.stringify(script.name)}] ??= ${script.source}).default(${json})`;
 }
 
 /**
