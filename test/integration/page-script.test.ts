@@ -124,6 +124,14 @@ describe.runIf(process.env.CLIPWRIGHT_TEST_DB !== "postgres")("page scripts in a
     expect(await runPageScript(page, PROBE, { kind: "later", value: "free" }, { timeoutMs: 2_000 })).toBe("free");
   });
 
+  it("init scripts built from page modules ran in the page's own world, leaving no name of theirs there", async () => {
+    // pool.ts adds page/no-webrtc.page.ts and page/frame-limit.page.ts to every document of a session.
+    const seen = await page.evaluate(
+      "[typeof RTCPeerConnection, typeof webkitRTCPeerConnection, typeof RTCDataChannel, typeof __clipwrightPageModule].join()",
+    );
+    expect(seen).toBe("undefined,undefined,undefined,undefined");
+  });
+
   it("gives up on a promise that never settles at its deadline, or at an abort", async () => {
     await expect(runPageScript(page, PROBE, { kind: "never" }, { timeoutMs: 500 })).rejects.toBeInstanceOf(
       DeadlineError,

@@ -1,4 +1,6 @@
 import type { Request } from "playwright-core";
+import type { FrameLimits } from "./frame-limit-types.js";
+import { initScriptSource, pageScript } from "./page-script.js";
 
 /**
  * How many frames a page of a session may load, and how deep (issue 19: a page of endless iframes took
@@ -26,81 +28,16 @@ export const FRAME_REMOVED_MARK = "clipwright:frame-removed";
 /** Frames taken out of one document before its timers are stopped. */
 export const STOP_TIMERS_AFTER = 20;
 
-// The page's own scripts run after this one, so what it uses is taken before they can replace it. The
-// frame tree is counted through window.top: `length` and indexed frames answer across origins.
-// A same-origin child's document reuses the window of the child's first, blank document, and Chromium
-// runs no init script in it (measured: the script's state stayed that of about:blank). Its parent
-// therefore watches such a child's document too, as soon as it appears (checked every 50 ms).
-// A document whose frames were taken out {@link STOP_TIMERS_AFTER} times is making them in a loop: its
-// timers are cleared (ids are small integers per window, so all of them can be), or its renderer spends
-// every millisecond making and losing frames and nothing else the scan asks of the page gets done.
-export const FRAME_LIMIT_SCRIPT = `(() => {
-  try {
-    const ownDepth = location.ancestorOrigins ? location.ancestorOrigins.length : 0;
-    if (ownDepth > ${MAX_FRAME_DEPTH}) { window.stop(); return; }
-    const remove = Element.prototype.remove;
-    const debug = console.debug.bind(console);
-    const every = setInterval;
-    const later = setTimeout;
-    const forget = clearTimeout;
-    let poll = 0;
-    // Another window's timers are its own functions' to clear (this realm's refuse a foreign window).
-    const stopTimers = (win) => {
-      try {
-        const own = win === window;
-        const set = own ? later : win.setTimeout;
-        const clear = own ? forget : win.clearTimeout;
-        const last = set.call(win, () => {}, 0);
-        for (let id = Math.max(1, last - 1000000); id <= last; id++) if (!own || id !== poll) clear.call(win, id);
-      } catch {}
-    };
-    const Observer = MutationObserver;
-    const top = window.top;
-    const countFrames = (w, budget) => {
-      let n = 1;
-      for (let i = 0; i < w.length && n <= budget; i++) n += countFrames(w[i], budget - n);
-      return n;
-    };
-    const watched = new WeakSet();
-    let children = [];
-    const watch = (doc, depth) => {
-      if (watched.has(doc)) return;
-      watched.add(doc);
-      const iframes = doc.getElementsByTagName("iframe");
-      const vetted = new WeakSet();
-      let seen = 0;
-      let removed = 0;
-      const check = () => {
-        if (iframes.length <= seen) { seen = iframes.length; return; }
-        for (let i = 0; i < iframes.length; i++) {
-          const frame = iframes[i];
-          if (vetted.has(frame)) continue;
-          let over = depth >= ${MAX_FRAME_DEPTH};
-          if (!over) { try { over = countFrames(top, ${MAX_FRAMES_PER_PAGE} + 1) > ${MAX_FRAMES_PER_PAGE}; } catch {} }
-          if (over) {
-            remove.call(frame);
-            i -= 1;
-            debug(${JSON.stringify(FRAME_REMOVED_MARK)});
-            if (++removed === ${STOP_TIMERS_AFTER} && doc.defaultView) stopTimers(doc.defaultView);
-          }
-          else { vetted.add(frame); children.push([frame, depth + 1]); }
-        }
-        seen = iframes.length;
-      };
-      new Observer(check).observe(doc, { childList: true, subtree: true });
-      check();
-    };
-    watch(document, ownDepth);
-    poll = every(() => {
-      children = children.filter(([frame]) => frame.isConnected);
-      for (const [frame, depth] of children) {
-        let doc = null;
-        try { doc = frame.contentDocument; } catch {}
-        if (doc) watch(doc, depth);
-      }
-    }, 50);
-  } catch {}
-})();`;
+/** The in-page watcher (page/frame-limit.page.ts), as an init script of every document. */
+export const FRAME_LIMIT_SCRIPT = initScriptSource(
+  pageScript<FrameLimits, void>(new URL("./page/frame-limit.page.ts", import.meta.url)),
+  {
+    maxDepth: MAX_FRAME_DEPTH,
+    maxFrames: MAX_FRAMES_PER_PAGE,
+    removedMark: FRAME_REMOVED_MARK,
+    stopTimersAfter: STOP_TIMERS_AFTER,
+  },
+);
 
 /** Whether `request` loads a subframe's document into a page that already holds its frames' worth. */
 export function frameOverLimit(request: Request): boolean {

@@ -1,17 +1,15 @@
+import { initScriptSource, pageScript } from "./page-script.js";
+
 /**
  * Runs before any page script in every frame of a session: removes WebRTC's constructors (RTCPeerConnection,
  * webkitRTCPeerConnection, RTCDataChannel, RTCSessionDescription …), so a recorded page cannot open peer
- * connections. Chromium's WebRTC IP-handling policy (launch.ts) already keeps its UDP from leaving
- * outside the proxy; this takes the API away altogether. Interface objects are configurable, so `delete`
- * removes them; what cannot be deleted is left (nothing on the web platform today).
+ * connections (page/no-webrtc.page.ts). Chromium's WebRTC IP-handling policy (launch.ts) already keeps its
+ * UDP from leaving outside the proxy; this takes the API away altogether.
  */
-export const NO_WEBRTC_SCRIPT = `(() => {
-  for (const name of Object.getOwnPropertyNames(globalThis)) {
-    if (/^(webkit)?RTC/.test(name)) {
-      try { delete globalThis[name]; } catch {}
-    }
-  }
-})();`;
+export const NO_WEBRTC_SCRIPT = initScriptSource(
+  pageScript<undefined, void>(new URL("./page/no-webrtc.page.ts", import.meta.url)),
+  undefined,
+);
 
 /**
  * The service runs its TypeScript through tsx, whose esbuild keeps function names by wrapping a named

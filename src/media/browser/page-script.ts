@@ -17,6 +17,11 @@ import { DeadlineError, within } from "./within.js";
  * a .page.ts file (the main tsconfig excludes them).
  */
 
+/** The script itself threw (its message says what); not a lost document or a deadline. */
+export class PageScriptError extends Error {
+  override readonly name = "PageScriptError";
+}
+
 export interface PageScript<A, R> {
   /** The module's path from the repository root, for errors. */
   readonly name: string;
@@ -37,6 +42,9 @@ const DEFAULT_TIMEOUT_MS = 10_000;
 /** How long before the deadline a synchronous run of ours is terminated. */
 const TERMINATE_AHEAD_MS = 50;
 const DETACH_MS = 2_000;
+/** What CDP says when the document (or the page) went away during a run. */
+const DOCUMENT_GONE =
+  /Cannot find context|context was destroyed|navigated or closed|isolated world|No frame|Target closed/i;
 /** What V8 says of a run ended by Runtime.evaluate's timeout. */
 const TERMINATED = /Execution was terminated/i;
 
@@ -65,22 +73,33 @@ export function pageScript<A, R>(moduleUrl: URL): PageScript<A, R> {
   return { name: relative(ROOT, file), source: `(() => {\n${code}\nreturn ${EXPORTS};\n})()` };
 }
 
+/**
+ * Source for `addInitScript`, for the few scripts that must change the page's own world before any of
+ * its scripts run (an isolated world cannot): calls the module's default export with `arg` in every
+ * document. Its bundle's names stay local to a function, so the page sees nothing of it but its effect.
+ */
+export function initScriptSource<A>(script: PageScript<A, void>, arg: A): string {
+  return `${callExpression(script, arg, false)};`;
+}
+
 /** The execution context of our isolated world in the main frame's current document, made if missing. */
 async function isolatedWorld(cdp: CDPSession): Promise<number> {
-  const { frameTree } = await cdp.send("Page.getFrameTree");
-  const frameId = frameTree.frame.id;
-  // Runtime.enable reports every live context before it answers: ours, if an earlier run made it.
-  let existing: number | null = null;
+  // Runtime.enable reports every live context before it answers: ours, if an earlier run made it. Both
+  // questions go at once (one round trip's wait, not two).
+  const ours = new Map<string, number>();
   const onContext = ({ context }: { context: { id: number; name: string; auxData?: { frameId?: string } } }) => {
-    if (context.name === WORLD_NAME && context.auxData?.frameId === frameId) existing = context.id;
+    if (context.name === WORLD_NAME && context.auxData?.frameId) ours.set(context.auxData.frameId, context.id);
   };
   cdp.on("Runtime.executionContextCreated", onContext);
+  let frameId: string;
   try {
-    await cdp.send("Runtime.enable");
+    const [{ frameTree }] = await Promise.all([cdp.send("Page.getFrameTree"), cdp.send("Runtime.enable")]);
+    frameId = frameTree.frame.id;
   } finally {
     cdp.off("Runtime.executionContextCreated", onContext);
   }
-  if (existing !== null) return existing;
+  const existing = ours.get(frameId);
+  if (existing !== undefined) return existing;
   const world = await cdp.send("Page.createIsolatedWorld", {
     frameId,
     worldName: WORLD_NAME,
@@ -89,19 +108,24 @@ async function isolatedWorld(cdp: CDPSession): Promise<number> {
   return world.executionContextId;
 }
 
-/** The expression that loads the module into the world (once) and calls its default export with `arg`. */
-function callExpression(script: { name: string; source: string }, arg: unknown): string {
-  const key = JSON.stringify(script.name);
+/**
+ * The expression that calls the module's default export with `arg`, loading the module first: once per
+ * world when `keep` (our isolated world keeps it), else each time (the page's own world keeps nothing
+ * of ours).
+ */
+function callExpression(script: { name: string; source: string }, arg: unknown, keep = true): string {
   const json = arg === undefined ? "undefined" : JSON.stringify(arg);
-  return `((globalThis.${LOADED} ??= {})[${key}] ??= ${script.source}).default(${json})`;
+  if (!keep) return `${script.source}.default(${json})`;
+  return `((globalThis.${LOADED} ??= {})[${JSON.stringify(script.name)}] ??= ${script.source}).default(${json})`;
 }
 
 /**
  * Runs the module's default export with `arg` in an isolated world of the page's main frame (CDP
  * Page.createIsolatedWorld + Runtime.evaluate, by value), bounded by a deadline: a DeadlineError after
  * `timeoutMs` (default 10 s; a script of ours still running then is terminated, and a page whose main
- * thread is stuck blocks every world of it), the signal's reason on abort, an Error naming the script
- * when it throws. A document replaced mid-run rejects too (its context is gone).
+ * thread is stuck blocks every world of it), the signal's reason on abort, a PageScriptError naming the
+ * script when it throws, and an Error saying the document went away ("navigated or closed") when it was
+ * replaced mid-run.
  */
 export async function runPageScript<A, R>(
   page: Page,
@@ -143,16 +167,26 @@ export async function runPageScript<A, R>(
       const { exception, text } = answer.exceptionDetails;
       const what = (exception?.description ?? text).slice(0, 500);
       if (TERMINATED.test(what)) throw overran();
-      throw new Error(`page script ${script.name} failed: ${what}`);
+      throw new PageScriptError(`page script ${script.name} failed: ${what}`);
     }
     return answer.result.value as R;
   };
   try {
     return await within(run(), timeoutMs, options.signal);
+  } catch (err) {
+    // Said one way whatever step noticed it, so callers can start over on the new document.
+    if (
+      err instanceof Error &&
+      !(err instanceof DeadlineError || err instanceof PageScriptError) &&
+      DOCUMENT_GONE.test(err.message)
+    )
+      throw new Error(`page script ${script.name}: the document went away (navigated or closed)`, { cause: err });
+    throw err;
   } finally {
     over = true;
-    // Detaching also drops an evaluation still waiting on a promise of the page's.
+    // Detaching also drops an evaluation still waiting on a promise of the page's. Not waited for: the
+    // answer is in, and a slow browser should not hold it back.
     const session = cdp as CDPSession | null; // set inside run()
-    if (session) await within(session.detach(), DETACH_MS).catch(() => undefined);
+    if (session) void within(session.detach(), DETACH_MS).catch(() => undefined);
   }
 }

@@ -1,4 +1,7 @@
-import type { JSHandle, Page } from "playwright-core";
+import { randomUUID } from "node:crypto";
+import type { Page } from "playwright-core";
+import { pageScript, runPageScript } from "./page-script.js";
+import type { MarkPinnedArg } from "./screenshot-page.js";
 
 /**
  * One frame: a PNG of the viewport at the device scale (390×844 at scale 3 → 1170×2532 px). CSS
@@ -20,8 +23,9 @@ export async function captureFrame(page: Page): Promise<Buffer> {
  * strip, where it is drawn as it is at the last screen. Fixed elements covering much of the viewport are
  * left in the strip too: those are backdrops (a fixed background picture), not bars to keep on top.
  *
- * The pinned elements are marked with an attribute so the screenshots' own style sheets (which Playwright
- * adds and removes around each shot) can select them; the marks are removed afterwards.
+ * The pinned elements are marked with an attribute (by page scripts in an isolated world, page/pinned-*)
+ * so the screenshots' own style sheets (which Playwright adds and removes around each shot) can select
+ * them; the marks are removed afterwards.
  */
 
 const MARK = "data-clipwright-pinned";
@@ -35,81 +39,25 @@ const ONLY_PINNED = [
   "html, body { background: transparent !important; }",
 ].join("\n");
 
-/** What the in-page functions below use of the DOM (this project's types have no DOM lib). */
-interface PageElement {
-  getBoundingClientRect(): { top: number; bottom: number; width: number; height: number };
-  setAttribute(name: string, value: string): void;
-  removeAttribute(name: string): void;
-}
-interface PageGlobals {
-  document: { querySelectorAll(selector: string): Iterable<PageElement> };
-  getComputedStyle(
-    el: PageElement,
-  ): Record<"position" | "visibility" | "display" | "opacity" | "top" | "bottom", string>;
-  innerWidth: number;
-  innerHeight: number;
+/** Sticky elements stuck to a viewport edge at one moment, marked in the page with their own attribute. */
+export interface StuckSticky {
+  readonly mark: string;
 }
 
-/** In the page: the visible sticky elements stuck to a viewport edge now. */
-function stuckSticky(): PageElement[] {
-  const g = globalThis as unknown as PageGlobals;
-  const out: PageElement[] = [];
-  for (const el of g.document.querySelectorAll("*")) {
-    const s = g.getComputedStyle(el);
-    if (s.position !== "sticky" || s.visibility !== "visible" || s.display === "none") continue;
-    const r = el.getBoundingClientRect();
-    if (r.width <= 0 || r.height <= 0) continue;
-    const top = Number.parseFloat(s.top);
-    const bottom = Number.parseFloat(s.bottom);
-    const atTop = !Number.isNaN(top) && Math.abs(r.top - top) < 1;
-    const atBottom = !Number.isNaN(bottom) && Math.abs(g.innerHeight - r.bottom - bottom) < 1;
-    if (atTop || atBottom) out.push(el);
-  }
-  return out;
-}
-
-/** The sticky elements stuck now, as a handle to pass to `markPinned` (taken at each end of a scroll). */
-export async function stuckStickyElements(page: Page): Promise<JSHandle<unknown>> {
-  return page.evaluateHandle(stuckSticky);
-}
+const STUCK = pageScript<string, number>(new URL("./page/pinned-stuck.page.ts", import.meta.url));
+const MARK_PINNED = pageScript<MarkPinnedArg, number>(new URL("./page/pinned-mark.page.ts", import.meta.url));
+const UNMARK = pageScript<string[], void>(new URL("./page/pinned-unmark.page.ts", import.meta.url));
+/** Each page script's bound: they read styles and set attributes, nothing that should take long. */
+const MARK_MS = 5_000;
 
 /**
- * Marks the elements to pin (see above) and says how many there are; `stuckAtStart` and `stuckAtEnd` are
- * `stuckStickyElements` taken at the two ends of the scroll.
+ * Marks the sticky elements stuck now (taken at each end of a scroll); pass what it answers to
+ * captureScrollLayers, which removes the marks.
  */
-async function markPinned(page: Page, stuckAtStart: JSHandle<unknown>, stuckAtEnd: JSHandle<unknown>): Promise<number> {
-  return page.evaluate(
-    ([mark, maxShare, atStart, atEnd]) => {
-      const g = globalThis as unknown as PageGlobals;
-      for (const el of g.document.querySelectorAll(`[${mark}]`)) el.removeAttribute(mark);
-      const start = atStart as PageElement[];
-      const end = atEnd as PageElement[];
-      const area = g.innerWidth * g.innerHeight;
-      let n = 0;
-      for (const el of g.document.querySelectorAll("*")) {
-        const s = g.getComputedStyle(el);
-        const r = el.getBoundingClientRect();
-        const shown = s.visibility === "visible" && s.display !== "none" && Number(s.opacity) > 0;
-        const onScreen = r.width > 0 && r.height > 0 && r.bottom > 0 && r.top < g.innerHeight;
-        if (!shown || !onScreen) continue;
-        const fixed = s.position === "fixed" && r.width * r.height <= maxShare * area;
-        const stuck = s.position === "sticky" && start.includes(el) && end.includes(el);
-        if (fixed || stuck) {
-          el.setAttribute(mark, "");
-          n++;
-        }
-      }
-      return n;
-    },
-    [MARK, MAX_PINNED_SHARE, stuckAtStart, stuckAtEnd] as const,
-  );
-}
-
-async function unmarkPinned(page: Page): Promise<void> {
-  await page.evaluate((mark) => {
-    const g = globalThis as unknown as PageGlobals;
-    for (const el of g.document.querySelectorAll(`[${mark}]`)) el.removeAttribute(mark);
-  }, MARK);
+export async function stuckStickyElements(page: Page): Promise<StuckSticky> {
+  const mark = `data-clipwright-stuck-${randomUUID().slice(0, 8)}`;
+  await runPageScript(page, STUCK, mark, { timeoutMs: MARK_MS });
+  return { mark };
 }
 
 /** A region of the page (page coordinates, CSS px) at the device scale, the marked elements left out. */
@@ -177,20 +125,23 @@ export interface ScrollLayers {
 
 /**
  * The two layers of a scroll, taken at its end (the viewport on the last screen); `stuckAtStart` is
- * `stuckStickyElements` taken before the scroll (disposed here).
+ * `stuckStickyElements` taken before the scroll (its marks removed here).
  */
-export async function captureScrollLayers(
-  page: Page,
-  clip: Clip,
-  stuckAtStart: JSHandle<unknown>,
-): Promise<ScrollLayers> {
-  const stuckAtEnd = await stuckStickyElements(page);
+export async function captureScrollLayers(page: Page, clip: Clip, stuckAtStart: StuckSticky): Promise<ScrollLayers> {
+  const marks = [MARK, stuckAtStart.mark];
   try {
-    const pinned = (await markPinned(page, stuckAtStart, stuckAtEnd)) > 0;
+    const stuckAtEnd = await stuckStickyElements(page);
+    marks.push(stuckAtEnd.mark);
+    const arg = {
+      mark: MARK,
+      maxShare: MAX_PINNED_SHARE,
+      stuckAtStart: stuckAtStart.mark,
+      stuckAtEnd: stuckAtEnd.mark,
+    };
+    const pinned = (await runPageScript(page, MARK_PINNED, arg, { timeoutMs: MARK_MS })) > 0;
     const fixedLayer = pinned ? await capturePinnedLayer(page) : null;
     return { strip: await capturePageWithoutPinned(page, clip, pinned), fixedLayer };
   } finally {
-    await unmarkPinned(page).catch(() => {});
-    await Promise.all([stuckAtStart.dispose(), stuckAtEnd.dispose()]).catch(() => {});
+    await runPageScript(page, UNMARK, marks, { timeoutMs: MARK_MS }).catch(() => {});
   }
 }

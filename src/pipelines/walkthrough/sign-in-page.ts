@@ -3,13 +3,19 @@
  * other. Types only: both sides import this file, so it must stay free of Node and of the DOM.
  */
 
+/** A regular expression as it crosses into the page. */
+export interface Pattern {
+  source: string;
+  flags: string;
+}
+
 export interface FindArg {
   /** The attribute the fields and the submit control are marked with. */
   mark: string;
-  /** Source of the case-insensitive pattern of words that name a control sending a sign-in form. */
-  positive: string;
-  /** Source of the pattern of words that name a control doing something else (recovery, sign-up, ...). */
-  negative: string;
+  /** Words that name a control sending a sign-in form. */
+  positive: Pattern;
+  /** Words that name a control doing something else (recovery, sign-up, social sign-in, ...). */
+  negative: Pattern;
 }
 
 export interface Found {

@@ -1,4 +1,5 @@
 import { pageScript } from "../../media/browser/page-script.js";
+import { SIGN_IN_WORDS, wholeWords } from "../browsing/auth-link.js";
 import type { FindArg, Found, PageState, ProbeArg } from "./sign-in-page.js";
 
 /**
@@ -8,14 +9,18 @@ import type { FindArg, Found, PageState, ProbeArg } from "./sign-in-page.js";
 
 export const MARK = "data-clipwright-signin";
 
-/** Words that name a control sending a sign-in form (English and common translations). */
-const POSITIVE =
-  /\b(sign[\s-]?in|log[\s-]?in|login|log[\s-]?on|logon|continue|next|submit|proceed|anmelden|einloggen|weiter|connexion|se connecter|continuer|suivant|iniciar sesi[oó]n|ingresar|acceder|entrar|continuar|siguiente|accedi|accesso|avanti|inloggen|aanmelden|volgende|doorgaan)\b/i;
+/** Words that name a control sending a sign-in form: sign in (auth-link.ts), or go on (translated too). */
+const POSITIVE = wholeWords(
+  `${SIGN_IN_WORDS}|continue|next|submit|proceed|weiter|continuer|suivant|continuar|siguiente|accesso|avanti|` +
+    "volgende|doorgaan",
+);
 /** Words that name a control doing something else: recovery, sign-up, social sign-in, show/hide, cancel. */
 const NEGATIVE =
   /forgot|reset|recover|sign[\s-]?up|register|create|join|help|show|hide|cancel|back|google|facebook|github|apple|microsoft|twitter|linkedin|sso|passkey|magic|vergessen|registrieren|oubli|inscri|olvid|registr|dimenticat|vergeten|remember|angemeldet/i;
 
-export const FIND_ARG: FindArg = { mark: MARK, positive: POSITIVE.source, negative: NEGATIVE.source };
+const pattern = (re: RegExp) => ({ source: re.source, flags: re.flags });
+
+export const FIND_ARG: FindArg = { mark: MARK, positive: pattern(POSITIVE), negative: pattern(NEGATIVE) };
 
 export const FIND = pageScript<FindArg, Found | null>(new URL("./page/sign-in-find.page.ts", import.meta.url));
 export const PROBE = pageScript<ProbeArg, PageState | null>(new URL("./page/sign-in-probe.page.ts", import.meta.url));

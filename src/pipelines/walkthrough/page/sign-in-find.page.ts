@@ -146,7 +146,11 @@ export default function find({ mark, positive, negative }: FindArg): Found | nul
   const field = password ?? user;
   if (!field) return null;
 
-  const submit = submitFor(field, new RegExp(positive, "i"), new RegExp(negative, "i"));
+  const submit = submitFor(
+    field,
+    new RegExp(positive.source, positive.flags),
+    new RegExp(negative.source, negative.flags),
+  );
   if (password) password.setAttribute(mark, "password");
   if (user) user.setAttribute(mark, "user");
   if (submit) submit.setAttribute(mark, "submit");
