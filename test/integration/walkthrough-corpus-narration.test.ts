@@ -1,5 +1,6 @@
 import { JSDOM } from "jsdom";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { lintNarration } from "../../src/pipelines/walkthrough/narration-lint.js";
 import { Harness, idem } from "../../src/testutil/harness.js";
 import { CORPUS, type CorpusSite } from "../sites/corpus.js";
 import { serveSite } from "../sites/serve.js";
@@ -73,7 +74,10 @@ describe.runIf(process.env.CLIPWRIGHT_TEST_DB !== "postgres")("narration on real
       expect(placeholders(lines), id).toEqual([]);
       expect(repeats(lines), id).toEqual([]);
       expect(overusedFrames(lines), id).toEqual([]);
-      expect(copiedRuns(lines, await bodyTexts(beats)), id).toEqual([]);
+      const shown = await bodyTexts(beats);
+      expect(copiedRuns(lines, shown), id).toEqual([]);
+      // And the benchmark's own lint finds nothing.
+      expect(lintNarration({ lines, bodyText: shown }), id).toEqual([]);
       return beats;
     } finally {
       await served.close();

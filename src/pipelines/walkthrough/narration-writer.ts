@@ -1,6 +1,7 @@
 import { LEAD_IN_SECONDS, TAIL_SECONDS } from "../../media/compose/timeline.js";
 import { type BeatSubject, beatLines } from "./beat-lines.js";
 import type { BeatDraft } from "./intent-plan.js";
+import { lintNarration } from "./narration-lint.js";
 import { MIN_BEAT_SECONDS, WORDS_PER_SECOND } from "./plan.js";
 import { documentOf, type PageSnapshot, type SiteMap } from "./site-map.js";
 import { sayable, spokenName } from "./spoken-names.js";
@@ -210,6 +211,13 @@ const WEIGHT: Record<BeatSubject["kind"], number> = {
 /** Said before the first of a run of charts: the viewer hears where the tour is going. */
 const CHART_RUN = ["Next, the charts.", "Now to the charts.", "On to the charts."];
 
+/** The sentence says again a four-word phrase of what was said before (narration-lint.ts's rule). */
+const repeatsPhrase = (before: string[], sentence: string): boolean =>
+  before.length > 0 &&
+  lintNarration({ lines: [before.join(" "), sentence], bodyText: [] }).some(
+    (f) => f.rule === "repeated-phrase" && f.line === 1,
+  );
+
 const quotesOf = (s: string): string[] => [...s.matchAll(/“([^”]+)”/g)].map((m) => `“${m[1]}”`);
 
 /** A template line kept for a beat the writer cannot place, its target's name as a viewer reads it. */
@@ -224,19 +232,21 @@ export function writeNarration(drafts: BeatDraft[], map: SiteMap, opts: WriterOp
   // One video's choice of sentence frames: none said more than twice while there are others.
   const variety = new Variety();
   const said = new Set<string>();
+  const spoken: string[] = [];
   const lines = subjects.map((s, i) => {
     if (!s) {
       const own = keptLine(drafts[i] as BeatDraft);
       variety.heard(own);
       return [own];
     }
-    // A sentence already said (the same footer under three charts) is not said again.
-    // A sentence already said, or one quoting what was already quoted (the same footer under three
-    // charts), is not said again.
+    // A sentence already said, one quoting what was already quoted (the same footer under three charts)
+    // or one repeating a phrase of an earlier one (a tagline and an opening line that share four words)
+    // is not said again.
     const out = beatLines(s, variety).filter(
-      (x, j) => j === 0 || (!said.has(x) && !quotesOf(x).some((q) => said.has(q))),
+      (x, j) => j === 0 || (!said.has(x) && !quotesOf(x).some((q) => said.has(q)) && !repeatsPhrase(spoken, x)),
     );
     for (const x of out) for (const key of [x, ...quotesOf(x)]) said.add(key);
+    spoken.push(...out);
     const prev = subjects[i - 1]?.kind;
     if (s.kind === "chart" && prev !== "chart" && prev !== "page" && subjects[i + 1]?.kind === "chart" && out[0])
       out[0] = `${variety.pick("run.charts", CHART_RUN)} ${out[0]}`;

@@ -1,0 +1,89 @@
+import { chartTitle, tableSubject } from "./content-lines.js";
+import { count, inline, listOf, quote } from "./line-text.js";
+import type { PageContent } from "./page-content.js";
+import type { PageSnapshot } from "./site-map.js";
+import { sayable, shortQuote } from "./spoken-names.js";
+import type { Variety } from "./variety.js";
+
+/**
+ * What a presenter says of a whole page (beat-lines.ts puts it in a start or arrival beat): its headline
+ * and tagline, what it holds (charts, tables, forms, tabs), its titled cards, where its menu leads or, on
+ * a one-page site, the headings further down.
+ */
+
+/** A headline worth saying: words, not a reading such as "28°C". */
+export const headlineOf = (page: PageSnapshot | null | undefined): string | null => {
+  const h1 = sayable(page?.h1);
+  return h1 && /\p{L}{3}/u.test(h1) ? h1 : null;
+};
+
+/** "The dashboard": the page by its headline, else by its title's first part ("Dashboard - Analytics | Sneat"). */
+export function pageWord(page: PageSnapshot | null, fallback: string, site = ""): string {
+  const h1 = headlineOf(page);
+  if (h1 && h1.split(" ").length <= 3) return `The ${inline(h1)}`;
+  const part = sayable((page?.content?.title ?? page?.title ?? "").split(/\s[-|–—·:]\s/)[0]);
+  const named = part && part.split(" ").length <= 2 && !site.toLowerCase().includes(part.toLowerCase());
+  return named ? `The ${inline(part)}` : fallback;
+}
+
+/** Titled cards that no section names as its items (a section's beat names those). */
+export const loosePanels = (c: PageContent | undefined): { title: string; entries: number }[] => {
+  const items = new Set((c?.blocks ?? []).flatMap((b) => b.items.map((i) => i.title)));
+  return (c?.panels ?? []).filter((p) => !items.has(p.title));
+};
+
+/** Where a one-page site goes on to, by its h2 headings (short ones), when no menu names its sections. */
+export function aheadSentence(c: PageContent | undefined, v: Variety): string | null {
+  const headings = (c?.blocks ?? [])
+    .map((b) => sayable(b.heading))
+    .filter((h): h is string => !!h && h.split(" ").length <= 6)
+    .slice(0, 4);
+  if (headings.length < 2) return null;
+  return v.pick("ahead", [
+    `Further down, it goes on to ${listOf(headings.map(quote))}.`,
+    `Below, it covers ${listOf(headings.map(quote))}.`,
+  ]);
+}
+
+/** "two charts, a table and a form": what the page holds besides its figures. */
+export function pageSummary(c: PageContent | undefined): string | null {
+  if (!c) return null;
+  const parts: string[] = [];
+  const charts = c.charts.length;
+  if (charts > 0) {
+    const named = c.charts.map(chartTitle).filter((t): t is string => !!t);
+    parts.push(
+      charts === 1
+        ? `a chart${named[0] ? ` of ${named[0]}` : ""}`
+        : `${count(charts)} charts${named.length >= 2 && named.length <= 4 ? ` (${listOf([...new Set(named)])})` : ""}`,
+    );
+  }
+  const tables = c.tables.length;
+  if (tables === 1 && c.tables[0]) {
+    const s = tableSubject(c.tables[0]);
+    parts.push(s ? `a table of ${s}` : "a table");
+  } else if (tables > 1) parts.push(`${count(tables)} tables`);
+  const forms = c.forms?.length ?? 0;
+  if (forms === 1) parts.push("a form");
+  else if (forms > 1) parts.push(`${count(forms)} forms`);
+  if (c.tabs.length >= 2) parts.push(`${count(c.tabs.length)} tabs`);
+  return parts.length > 0 ? listOf(parts) : null;
+}
+
+/** Where the page's navigation leads ("Dashboard, Charts and Tables"), its first five places. */
+export function navSentence(page: PageSnapshot | null, site: string, v: Variety): string | null {
+  // The brand link names the site, not a place in it.
+  const brand = `${page?.title ?? ""} ${site}`.toLowerCase();
+  const names = (page?.links ?? [])
+    .filter((l) => l.region === "sidebar" || l.region === "nav")
+    .map((l) => sayable(l.name))
+    .filter((n): n is string => !!n && n.split(" ").length <= 4 && !brand.includes(n.toLowerCase()));
+  const unique = [...new Set(names)].slice(0, 5);
+  if (unique.length < 3) return null;
+  return v.pick("nav", [`The menu leads to ${listOf(unique)}.`, `From the menu you can reach ${listOf(unique)}.`]);
+}
+
+export function taglineSentence(c: PageContent | undefined, v: Variety): string | null {
+  const t = shortQuote(c?.tagline);
+  return t ? v.pick("tagline", [`Its tagline reads ${quote(t)}.`, `Under the headline: ${quote(t)}.`]) : null;
+}
