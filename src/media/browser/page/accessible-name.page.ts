@@ -14,13 +14,40 @@ export function cleanText(s: string | null | undefined): string {
     .trim();
 }
 
-/** The element's accessible name (WAI-ARIA accname: aria-labelledby, aria-label, labels, alt, title, text). */
+/**
+ * Icon fonts (Material Icons and Symbols, Font Awesome's <i>) draw a ligature word ("receipt_long",
+ * "dashboard") as a picture: a viewer sees a glyph, never the word, and screen readers would read it
+ * only because the template forgot aria-hidden.
+ */
+const ICON_FONT = 'i, .material-icons, [class*="material-icons"], [class*="material-symbols"]';
+/** What an icon font's ligature looks like: one lower-case word, maybe with underscores or digits. */
+const LIGATURE = /^[a-z][a-z0-9_]*$/;
+
+/** The element is an icon drawn by a font from its text (a ligature), not words a viewer reads. */
+export function isIconGlyph(el: Element): boolean {
+  return el.matches(ICON_FONT) && LIGATURE.test(cleanText(el.textContent));
+}
+
+/**
+ * The element's accessible name (WAI-ARIA accname: aria-labelledby, aria-label, labels, alt, title, text),
+ * without the ligature words of icon-font glyphs inside it ("receipt_long Billing" is "Billing").
+ */
 export function accessibleName(el: Element): string {
+  let name: string;
   try {
-    return cleanText(computeAccessibleName(el));
+    name = cleanText(computeAccessibleName(el));
   } catch {
     return ""; // a node the algorithm cannot walk (detached mid-call): no name
   }
+  if (el.hasAttribute("aria-label") || el.hasAttribute("aria-labelledby")) return name;
+  const glyphs = [...el.querySelectorAll(ICON_FONT)].slice(0, 8).filter(isIconGlyph);
+  for (const glyph of glyphs) {
+    const word = cleanText(glyph.textContent);
+    // Inline boxes join without a space: "receipt_longBilling".
+    if (name.startsWith(word)) name = name.slice(word.length).trim();
+    else if (name.endsWith(word)) name = name.slice(0, -word.length).trim();
+  }
+  return name;
 }
 
 /**
@@ -75,7 +102,8 @@ export interface VisibleTextOptions {
 
 /**
  * The text the element shows, as one line: what renders, without script or style contents, without
- * aria-hidden subtrees (icons, decorative twins) and without visually hidden (sr-only) text, with a
+ * aria-hidden subtrees (icons, decorative twins), without icon-font ligatures ("receipt_long") and without
+ * visually hidden (sr-only) text, with a
  * space wherever a block, a line break or a table cell separates words. Bounded in nodes and characters.
  */
 export function visibleText(root: Element, options: VisibleTextOptions = {}): string {
@@ -102,7 +130,7 @@ export function visibleText(root: Element, options: VisibleTextOptions = {}): st
       continue;
     }
     if (!(node instanceof Element)) continue;
-    if (SKIPPED.has(node.tagName) || node.getAttribute("aria-hidden") === "true") continue;
+    if (SKIPPED.has(node.tagName) || node.getAttribute("aria-hidden") === "true" || isIconGlyph(node)) continue;
     if (node.tagName === "BR") {
       parts.push(" ");
       continue;
