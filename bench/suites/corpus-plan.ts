@@ -6,7 +6,7 @@
 // This is the planning stage of the corpus benchmark only: nothing is rendered here, so length, speech,
 // loudness and the narration lint are not measured yet (the `quality` suite measures those on our own
 // fixtures). Target: every place a named hint names is planned, in order, and no step goes unmet.
-import type { Beat } from "../../src/pipelines/walkthrough/plan.js";
+import type { Beat } from "../../src/pipelines/walkthrough/beats.js";
 import { Harness, idem } from "../../src/testutil/harness.js";
 import { CORPUS, type CorpusHint, type CorpusSite } from "../../test/sites/corpus.js";
 import { serveSite } from "../../test/sites/serve.js";

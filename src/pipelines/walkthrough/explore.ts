@@ -1,16 +1,16 @@
 import { type BrowserSession, captureFrame, waitForSettled, watchNetwork } from "../../media/browser/index.js";
 import { AUTH_LINK } from "../browsing/auth-link.js";
 import type { NetworkFence } from "../browsing/network-fence.js";
+import type { Beat, BeatDraft, PlanWarning } from "./beats.js";
 import { beatsFor, fillPlan } from "./content-beats.js";
 import { MAX_EXPLORED_PAGES, pagesToExplore } from "./explore-order.js";
-import { type BeatDraft, type PlanWarning, planWithIntents, unperformed } from "./intent-plan.js";
+import { planWithIntents, unperformed } from "./intent-plan.js";
 import { parseIntents } from "./intents.js";
 import { writeNarration } from "./narration-writer.js";
 import { openPage, performBeat, sameDocument } from "./perform.js";
 import { type NarrationLanguage, narrationLanguageOf, phrasesFor } from "./phrases.js";
 import {
   AUTO_BEATS,
-  type Beat,
   buildPlan,
   type ExploredPage,
   finishBeats,

@@ -1,7 +1,7 @@
+import type { BeatDraft, PlanWarning } from "./beats.js";
 import { type Matched, matchIntent } from "./intent-match.js";
 import type { Intent } from "./intents.js";
 import type { Phrases } from "./phrases.js";
-import type { Beat } from "./plan.js";
 import { documentOf, type MappedPage, type SiteMap, type SnapshotControl } from "./site-map.js";
 
 /**
@@ -12,13 +12,8 @@ import { documentOf, type MappedPage, type SiteMap, type SnapshotControl } from 
  * intent nothing matches is reported as a warning, never silently dropped.
  */
 
-export type BeatDraft = Omit<Beat, "id" | "estimatedSeconds">;
-
-/** An intent of the hint the plan could not meet, and why. */
-export interface PlanWarning {
-  intent: string;
-  reason: string;
-}
+/** Kept here until the narration writer imports it from beats.ts. */
+export type { BeatDraft } from "./beats.js";
 
 export interface SteeredPlan {
   drafts: BeatDraft[];

@@ -1,6 +1,6 @@
 import type { Frame, Locator, Page } from "playwright-core";
 import { dismissConsent, locate, type Target } from "../../media/browser/index.js";
-import type { Beat } from "./plan.js";
+import type { Beat } from "./beats.js";
 
 /** What performing a beat needs of it (a plan's draft or a stored beat). */
 export type PerformableBeat = Pick<Beat, "action" | "target" | "url" | "value">;

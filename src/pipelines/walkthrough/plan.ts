@@ -1,29 +1,8 @@
 import type { Page } from "playwright-core";
 import { siteNameFrom, type TitledPage } from "../browsing/site-name.js";
+import type { Beat, BeatDraft } from "./beats.js";
 import { cleanNarration } from "./narration-text.js";
 import { type Phrases, phrasesFor } from "./phrases.js";
-
-/** What a beat does in the browser. */
-export type BeatAction = "navigate" | "click" | "type" | "scroll" | "hover";
-
-export interface BeatTarget {
-  role?: string;
-  name?: string;
-  css?: string;
-}
-
-export interface Beat {
-  id: string;
-  title: string;
-  action: BeatAction;
-  target: BeatTarget | null;
-  /** The page the beat ends on (where its screenshot is taken). */
-  url: string;
-  /** Text typed (type beats only). */
-  value?: string;
-  narration: string;
-  estimatedSeconds: number;
-}
 
 /** What the planner reads off one page (in the page, see SCAN). */
 export interface PageScan {
@@ -195,7 +174,7 @@ export function hintKeywords(hint: string | null): string[] {
   ];
 }
 
-type Draft = Omit<Beat, "id" | "estimatedSeconds">;
+type Draft = BeatDraft;
 
 /** Beats that belong together (a page visit and what is shown on it), reordered as a whole. */
 export interface Segment {
