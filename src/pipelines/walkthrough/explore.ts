@@ -1,26 +1,23 @@
 import { type BrowserSession, captureFrame, waitForSettled, watchNetwork } from "../../media/browser/index.js";
 import { AUTH_LINK } from "../browsing/auth-link.js";
 import type { NetworkFence } from "../browsing/network-fence.js";
-import type { Beat, BeatDraft, PlanWarning } from "./beats.js";
-import { beatsFor, fillPlan } from "./content-beats.js";
+import type { Beat, PlanWarning } from "./beats.js";
 import { MAX_EXPLORED_PAGES, pagesToExplore } from "./explore-order.js";
-import { planWithIntents, unperformed } from "./intent-plan.js";
+import { unperformed } from "./intent-plan.js";
 import { parseIntents } from "./intents.js";
 import { writeNarration } from "./narration-writer.js";
 import { openPage, performBeat, sameDocument } from "./perform.js";
-import { type NarrationLanguage, narrationLanguageOf, phrasesFor } from "./phrases.js";
+import { type NarrationLanguage, narrationLanguageOf } from "./phrases.js";
 import {
-  AUTO_BEATS,
-  buildPlan,
   type ExploredPage,
   finishBeats,
   MAX_BEATS,
   MAX_NAV_PAGES,
-  MIN_BEATS,
   type PageScan,
   scanPage,
   siteNameOf,
 } from "./plan.js";
+import { beatCountOf, planDrafts } from "./planner.js";
 import type { SignInCredentials } from "./sign-in.js";
 import { signInWithinApprovedOrigins } from "./sign-in-fenced.js";
 import { buildSiteMap, type PageSnapshot } from "./site-map.js";
@@ -94,11 +91,10 @@ export async function planWalkthrough(
   const snapshots: PageSnapshot[] = [await collectSnapshot(page)];
   const intents = parseIntents(req.hint);
   const english = narrationLanguageOf(req.language) === "en";
-  const targetSeconds = req.targetSeconds ?? null;
-  const maxSeconds = req.maxSeconds ?? null;
-  // English plans are filled to the length (content beats, lines sized to it); others keep the default plan.
-  const beatCount = english ? beatsFor(targetSeconds, maxSeconds, MIN_BEATS, MAX_BEATS, AUTO_BEATS) : AUTO_BEATS;
-  // A long video needs more pages to show than the default three.
+  const length = { english, targetSeconds: req.targetSeconds ?? null, maxSeconds: req.maxSeconds ?? null };
+  // A long video needs more pages to show than the default three; a fixed length may need more beats
+  // than it asks for at first (planner.ts), so its pages are explored for the most it may take.
+  const beatCount = length.targetSeconds ? MAX_BEATS : beatCountOf(length);
   const navPages = Math.min(MAX_EXPLORED_PAGES, Math.max(MAX_NAV_PAGES, Math.ceil(beatCount / 3)));
 
   await checkpoint();
@@ -156,22 +152,20 @@ export async function planWalkthrough(
 
   await checkpoint();
   await progress("planning", 80);
-  // The hint's intents steer the plan (intent-plan.ts); the default plan (hint keywords when the hint has
-  // no intents) offers the other pages, and the pages' content fills it to its length (content-beats.ts).
+  const site = siteNameOf(start, [...pages.map((p) => p.scan), ...(cta?.scan ? [cta.scan] : [])]);
   const map = buildSiteMap(snapshots);
-  const base = buildPlan(start, pages, cta, intents.length === 0 ? req.hint : null, req.language);
-  const [first, ...filler] = base as [BeatDraft, ...BeatDraft[]];
-  let steered = planWithIntents(
+  const steered = planDrafts({
     map,
     intents,
-    first,
-    filler,
-    phrasesFor(req.language),
-    english ? MAX_BEATS : AUTO_BEATS,
-  );
-  if (english) steered = fillPlan(steered, map, beatCount);
+    hint: req.hint,
+    start,
+    pages,
+    cta,
+    language: req.language,
+    site,
+    ...length,
+  });
   const drafts = steered.drafts;
-  const site = siteNameOf(start, [...pages.map((p) => p.scan), ...(cta?.scan ? [cta.scan] : [])]);
 
   // Replay the plan from the start, as a render would, with a screenshot after each beat once the page
   // has settled (no half-drawn charts). The watch is dropped with the session if a beat throws.
@@ -197,7 +191,7 @@ export async function planWalkthrough(
   }
   network.dispose();
   // Lines are written for the beats that were performed, sized to the length.
-  const written = english ? writeNarration(kept, map, { site, targetSeconds, maxSeconds }) : kept;
+  const written = english ? writeNarration(kept, map, { site, ...length }) : kept;
   return {
     beats: finishBeats(written),
     screenshots,

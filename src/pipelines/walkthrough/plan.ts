@@ -47,6 +47,18 @@ const STOP_WORDS = new Set(
 const SCAN = `(() => {
   const clean = (s) => (s || "").replace(/\\s+/g, " ").trim();
   const visible = (el) => !!el && el.getClientRects().length > 0 && getComputedStyle(el).visibility !== "hidden";
+  // An icon font's ligature ("receipt_long" drawn as an icon) is no word of the name.
+  const isIcon = (el) => /icon|symbol/i.test(typeof el.className === "string" ? el.className : "") && /^[a-z][a-z0-9_]*$/.test(clean(el.textContent));
+  const textOf = (el) => {
+    let text = "";
+    const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(), n = 0; node && n < 200; node = walker.nextNode(), n++) {
+      const parent = node.parentElement;
+      if (parent && parent !== el && isIcon(parent)) continue;
+      text += " " + node.textContent;
+    }
+    return clean(text) || clean(el.textContent);
+  };
   const nameOf = (el) => {
     const label = el.getAttribute("aria-label");
     if (label) return clean(label);
@@ -59,7 +71,7 @@ const SCAN = `(() => {
       const l = document.querySelector('label[for="' + CSS.escape(el.id) + '"]');
       if (l) return clean(l.textContent);
     }
-    return clean(el.textContent);
+    return textOf(el);
   };
   const main = document.querySelector("main, [role=main]") || document.body;
   const inFooter = (el) => !!el.closest("footer, [role=contentinfo]") && !el.closest("header, [role=banner]");

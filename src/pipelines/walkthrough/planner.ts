@@ -1,0 +1,82 @@
+import { spokenSeconds } from "./beat-fit.js";
+import type { BeatDraft } from "./beats.js";
+import { beatsFor, fillPlan } from "./content-beats.js";
+import { planWithIntents, type SteeredPlan } from "./intent-plan.js";
+import type { Intent } from "./intents.js";
+import { writeNarration } from "./narration-writer.js";
+import { phrasesFor } from "./phrases.js";
+import { AUTO_BEATS, buildPlan, type ExploredPage, finishBeats, MAX_BEATS, MIN_BEATS, type PageScan } from "./plan.js";
+import type { SiteMap } from "./site-map.js";
+
+/**
+ * The planner, one chain of steps from what was explored to the beats a replay performs:
+ *   1. offers: the start page, the navigation's pages, the call to action (plan.ts buildPlan);
+ *   2. the hint: each intent in the asked order as beats — a page, a section, a tab, a search, a form
+ *      field, one item's dialog — and a warning for each it cannot meet (intent-plan.ts);
+ *   3. the length: content of the pages shown (charts, tables, tabs, blocks) fills the plan to the beat
+ *      count its length asks for (content-beats.ts); when the lines written for it would fall short of
+ *      the length, more beats are offered, up to MAX_BEATS.
+ * English plans are filled to the length; other languages keep the default plan's templates.
+ */
+
+export interface PlannerInput {
+  map: SiteMap;
+  intents: Intent[];
+  /** The hint as written: the default plan orders its offers by its words when it has no intents. */
+  hint: string | null;
+  start: PageScan;
+  pages: ExploredPage[];
+  cta: { name: string; role: "link" | "button"; scan: PageScan | null } | null;
+  language: string | null;
+  english: boolean;
+  site: string;
+  targetSeconds: number | null;
+  maxSeconds: number | null;
+}
+
+/** The share of a fixed length the plan's spoken length must reach before no more beats are offered. */
+export const LENGTH_REACHED = 0.9;
+
+/** How many beats a length asks for (English), or the default plan's count. */
+export const beatCountOf = (input: Pick<PlannerInput, "english" | "targetSeconds" | "maxSeconds">): number =>
+  input.english ? beatsFor(input.targetSeconds, input.maxSeconds, MIN_BEATS, MAX_BEATS, AUTO_BEATS) : AUTO_BEATS;
+
+export function planDrafts(input: PlannerInput): SteeredPlan {
+  const offers = buildPlan(
+    input.start,
+    input.pages,
+    input.cta,
+    input.intents.length === 0 ? input.hint : null,
+    input.language,
+  );
+  const [first, ...filler] = offers as [BeatDraft, ...BeatDraft[]];
+  const steered = planWithIntents(
+    input.map,
+    input.intents,
+    first,
+    filler,
+    phrasesFor(input.language),
+    input.english ? MAX_BEATS : AUTO_BEATS,
+  );
+  if (!input.english) return steered;
+  return fillToLength(steered, input);
+}
+
+/**
+ * The steered plan filled to its beat count; with a fixed length, grown a beat at a time while the lines
+ * the writer would give it fall short of the length (a site whose pages say little needs more beats).
+ */
+function fillToLength(steered: SteeredPlan, input: PlannerInput): SteeredPlan {
+  let count = beatCountOf(input);
+  let filled = fillPlan(steered, input.map, count);
+  const target = input.targetSeconds;
+  if (!target) return filled;
+  const opts = { site: input.site, targetSeconds: target, maxSeconds: input.maxSeconds };
+  const spoken = (plan: SteeredPlan) => spokenSeconds(finishBeats(writeNarration(plan.drafts, input.map, opts)));
+  while (count < MAX_BEATS && spoken(filled) < LENGTH_REACHED * target) {
+    const more = fillPlan(steered, input.map, ++count);
+    if (more.drafts.length <= filled.drafts.length) break;
+    filled = more;
+  }
+  return filled;
+}
