@@ -1,9 +1,4 @@
-import {
-  CLOSING_HOLD_SECONDS,
-  LEAD_IN_SECONDS,
-  MAX_QUIET_HOLD_SECONDS,
-  TAIL_SECONDS,
-} from "../../media/compose/timeline.js";
+import { CLOSING_HOLD_SECONDS, LEAD_IN_SECONDS, MAX_QUIET_HOLD_SECONDS } from "../../media/compose/timeline.js";
 
 /** What the fit needs of a beat: its planned worth in seconds, and whether the user taught it as an extra. */
 export interface FitBeat {
@@ -43,10 +38,3 @@ export function keepBeats<B extends FitBeat>(beats: readonly B[], seconds: numbe
   return kept;
 }
 
-/**
- * The length a plan's lines make when spoken: their estimates and each line's lead-in and tail (the
- * silence the timeline puts around it). A fixed length is filled when this comes within 10 % of it; the
- * render's holds between beats make up the rest.
- */
-export const spokenSeconds = (beats: readonly FitBeat[]): number =>
-  plannedSeconds(beats) + beats.length * (LEAD_IN_SECONDS + TAIL_SECONDS);

@@ -1,5 +1,5 @@
 import type { BeatDraft } from "./beats.js";
-import { targetOf } from "./intent-actions.js";
+import { dialogTarget } from "./intent-actions.js";
 import { type SteeredPlan, viewKey } from "./intent-plan.js";
 import { documentOf, type PageSnapshot, type SiteMap } from "./site-map.js";
 
@@ -52,9 +52,11 @@ function pageCandidates(snap: PageSnapshot, url: string): Candidate[] {
         atEnd: false,
       });
   for (const tab of c.tabs.slice(1).filter((x) => /\p{L}/u.test(x.name))) {
-    const control = snap.tabs.find((x) => x.name === tab.name);
-    const target = { role: "tab", name: tab.name, ...(control?.css ? { css: control.css } : {}) };
-    out.push({ draft: { title: tab.name, action: "click", target, url, narration: `${tab.name}.` }, atEnd: false });
+    // The tab as the site map names it (an icon's ligature left out: "email Messages" is Messages).
+    const control = snap.tabs.find((x) => x.name === tab.name || tab.name.endsWith(` ${x.name}`));
+    const name = control?.name ?? tab.name;
+    const target = { role: "tab", name, ...(control?.css ? { css: control.css } : {}) };
+    out.push({ draft: { title: name, action: "click", target, url, narration: `${name}.` }, atEnd: false });
   }
   // One scroll per row of blocks below the first screen; a row holding a chart is left to the chart's hover.
   const rows: number[] = [];
@@ -88,7 +90,7 @@ function blockCandidates(snap: PageSnapshot, heading: string, url: string): Cand
       draft: {
         title: dialog.name,
         action: "click",
-        target: targetOf(dialog.control),
+        target: dialogTarget(dialog.control),
         url,
         narration: `${dialog.name}.`,
       },

@@ -3,6 +3,7 @@ import { AUTH_LINK } from "../browsing/auth-link.js";
 import type { NetworkFence } from "../browsing/network-fence.js";
 import type { Beat, PlanWarning } from "./beats.js";
 import { MAX_EXPLORED_PAGES, pagesToExplore } from "./explore-order.js";
+import { linkMatches } from "./intent-match.js";
 import { unperformed } from "./intent-plan.js";
 import { parseIntents } from "./intents.js";
 import { writeNarration } from "./narration-writer.js";
@@ -104,7 +105,10 @@ export async function planWalkthrough(
     snapshots[0] as PageSnapshot,
     intents,
     navPages,
-    (l) => AUTH_LINK.test(l.name) || !!(start.cta?.href && sameDocument(l.url, start.cta.href)),
+    // Sign-in links are left out unless the hint names one ("the account settings").
+    (l) =>
+      (AUTH_LINK.test(l.name) && !intents.some((i) => linkMatches(i, l))) ||
+      !!(start.cta?.href && sameDocument(l.url, start.cta.href)),
   );
   // The page a sign-in lands on (a dashboard) is what signed-in viewers came for: it goes first, opened
   // directly when the start page does not link to it.
@@ -124,7 +128,8 @@ export async function planWalkthrough(
       await openPage(page, link.href);
       const scan = await scanPage(page);
       // Never explore past a sign-in: a page that bounced to a login form is left out.
-      if (!AUTH_LINK.test(new URL(scan.url).pathname.replace(/[-_/]/g, " "))) {
+      const bounced = !sameDocument(scan.url, link.href) && AUTH_LINK.test(new URL(scan.url).pathname.replace(/[-_/]/g, " "));
+      if (!bounced) {
         pages.push({ link: link.navigate ? { ...link, name: scan.h1 ?? scan.title } : link, scan });
         snapshots.push(await collectSnapshot(page));
       }

@@ -104,7 +104,12 @@ export function openBeat(snap: PageSnapshot | null, section: string | null, url:
   const dialog = dialogs.find((d) => section !== null && d.section === section) ?? dialogs[0];
   if (!dialog) return { reason: NO_DIALOG };
   const name = dialog.name || "this item";
-  return {
-    beat: { title: name, action: "click", target: targetOf(dialog.control), url, narration: t.open(name) },
-  };
+  return { beat: { title: name, action: "click", target: dialogTarget(dialog.control), url, narration: t.open(name) } };
 }
+
+/**
+ * A dialog's opener as a beat targets it: by its selector, named for the narration, without a role (a
+ * link that opens a dialog is no page of its own: the plan's views key a link's click by its page).
+ */
+export const dialogTarget = (c: SnapshotControl): BeatTarget =>
+  c.css ? { name: c.name, css: c.css } : targetOf(c);

@@ -1,4 +1,4 @@
-import { spokenSeconds } from "./beat-fit.js";
+import { reachableSeconds } from "./beat-fit.js";
 import type { BeatDraft } from "./beats.js";
 import { beatsFor, fillPlan } from "./content-beats.js";
 import { planWithIntents, type SteeredPlan } from "./intent-plan.js";
@@ -13,9 +13,10 @@ import type { SiteMap } from "./site-map.js";
  *   1. offers: the start page, the navigation's pages, the call to action (plan.ts buildPlan);
  *   2. the hint: each intent in the asked order as beats — a page, a section, a tab, a search, a form
  *      field, one item's dialog — and a warning for each it cannot meet (intent-plan.ts);
- *   3. the length: content of the pages shown (charts, tables, tabs, blocks) fills the plan to the beat
- *      count its length asks for (content-beats.ts); when the lines written for it would fall short of
- *      the length, more beats are offered, up to MAX_BEATS.
+ *   3. the length: content of the pages shown (charts, tables, tabs, blocks, an item's dialog) fills the
+ *      plan to the beat count its length asks for (content-beats.ts); while the lines written for it
+ *      could not fill a fixed length without dead air (beat-fit.ts reachableSeconds), more beats are
+ *      offered, up to MAX_BEATS.
  * English plans are filled to the length; other languages keep the default plan's templates.
  */
 
@@ -34,8 +35,6 @@ export interface PlannerInput {
   maxSeconds: number | null;
 }
 
-/** The share of a fixed length the plan's spoken length must reach before no more beats are offered. */
-export const LENGTH_REACHED = 0.9;
 
 /** How many beats a length asks for (English), or the default plan's count. */
 export const beatCountOf = (input: Pick<PlannerInput, "english" | "targetSeconds" | "maxSeconds">): number =>
@@ -64,7 +63,7 @@ export function planDrafts(input: PlannerInput): SteeredPlan {
 
 /**
  * The steered plan filled to its beat count; with a fixed length, grown a beat at a time while the lines
- * the writer would give it fall short of the length (a site whose pages say little needs more beats).
+ * the writer would give it cannot fill the length (a site whose pages say little needs more beats).
  */
 function fillToLength(steered: SteeredPlan, input: PlannerInput): SteeredPlan {
   let count = beatCountOf(input);
@@ -72,8 +71,10 @@ function fillToLength(steered: SteeredPlan, input: PlannerInput): SteeredPlan {
   const target = input.targetSeconds;
   if (!target) return filled;
   const opts = { site: input.site, targetSeconds: target, maxSeconds: input.maxSeconds };
-  const spoken = (plan: SteeredPlan) => spokenSeconds(finishBeats(writeNarration(plan.drafts, input.map, opts)));
-  while (count < MAX_BEATS && spoken(filled) < LENGTH_REACHED * target) {
+  // The longest video the plan's lines make without dead air (beat-fit.ts): short of the length, the
+  // render would come out shorter than asked.
+  const reach = (plan: SteeredPlan) => reachableSeconds(finishBeats(writeNarration(plan.drafts, input.map, opts)));
+  while (count < MAX_BEATS && reach(filled) < target) {
     const more = fillPlan(steered, input.map, ++count);
     if (more.drafts.length <= filled.drafts.length) break;
     filled = more;
