@@ -1,28 +1,41 @@
 // docs/samples/: what a rendered walkthrough looks and measures like, for a reader who has not run one
-// (the issue's "Done when"): a contact sheet of its frames, ffprobe's view of the file, ffmpeg's EBU R 128
-// summary and the render's quality report. Written by the quality benchmark from the video it judged.
+// (the issue's "Done when"): a grid of its frames, what its narration says, ffprobe's view of the file,
+// ffmpeg's EBU R 128 summary and the render's quality report. Written by the quality benchmark from the
+// video it judged.
 import { mkdir, stat, writeFile } from "node:fs/promises";
 import { basename, join, resolve } from "node:path";
 import { runFfmpeg, runFfprobe } from "../../src/media/ffmpeg/run.js";
 import type { QualityReport } from "../../src/media/quality/index.js";
 
 export const SAMPLES_DIR = resolve(import.meta.dirname, "../../docs/samples");
-/** A frame every 3 s, 4 across: a 45 s video fits one 4×4 sheet. */
-const FRAMES_FILTER = "fps=1/3,scale=480:-2,tile=4x4:padding=4:color=white";
-/** The sheet must stay small enough to keep in the repository. */
-const MAX_SHEET_BYTES = 500 * 1024;
+/** Frames in the grid: 4 across, 4 down, spread evenly over the video. */
+const GRID_FRAMES = 16;
+/** The grid must stay small enough to keep in the repository. */
+const MAX_SHEET_BYTES = 900 * 1024;
 
 /** ffmpeg's log lines carry the filter instance's address ("[Parsed_ebur128_0 @ 0x55…]"): not worth keeping. */
 const withoutAddresses = (s: string): string => s.replace(/ @ 0x[0-9a-f]+\]/g, "]");
 
-async function contactSheet(video: string, out: string): Promise<number> {
-  // JPEG at falling quality until it fits (a frame-heavy page makes a bigger sheet).
-  for (const q of [4, 6, 9, 13]) {
-    await runFfmpeg(["-i", video, "-vf", FRAMES_FILTER, "-frames:v", "1", "-q:v", String(q), "-y", out]);
+async function frameGrid(video: string, videoSeconds: number, out: string): Promise<number> {
+  // PNG (lossless text stays readable) at falling width until it fits (a frame-heavy page makes a bigger grid).
+  for (const width of [480, 400, 320, 240]) {
+    const filter = `fps=${GRID_FRAMES}/${Math.max(videoSeconds, 1).toFixed(3)},scale=${width}:-2,tile=4x4:padding=4:color=white`;
+    await runFfmpeg(["-i", video, "-vf", filter, "-frames:v", "1", "-y", out]);
     const { size } = await stat(out);
     if (size <= MAX_SHEET_BYTES) return size;
   }
-  throw new Error(`the frames sheet stays over ${MAX_SHEET_BYTES} bytes`);
+  throw new Error(`the frames grid stays over ${MAX_SHEET_BYTES} bytes`);
+}
+
+/** The narration as said: each beat's line with the span of its scene in the video. */
+function narrationText(about: string, lines: readonly SampleLine[], report: QualityReport): string {
+  const span = new Map(report.scenes.map((s) => [s.beatId, s]));
+  const said = lines.map((l, i) => {
+    const s = span.get(l.beatId);
+    const at = s ? `${s.startSeconds.toFixed(1)}–${s.endSeconds.toFixed(1)} s` : "not shown";
+    return `${i + 1}. [${at}] ${l.narration}`;
+  });
+  return `# ${about}\n# One line per beat, in order, with its scene's span in the video.\n${said.join("\n")}\n`;
 }
 
 async function ffprobeText(video: string, name: string): Promise<string> {
@@ -53,19 +66,29 @@ async function ebur128Summary(video: string): Promise<string> {
   return withoutAddresses(stderr.slice(stderr.lastIndexOf("\n", at) + 1)).trimEnd();
 }
 
-/** Writes `<stem>-frames.jpg`, `-ffprobe.txt`, `-ebur128.txt` and `-quality.json`; returns the files written. */
+export interface SampleLine {
+  beatId: string;
+  narration: string;
+}
+
+/**
+ * Writes `<stem>-frames.png`, `-narration.txt`, `-ffprobe.txt`, `-ebur128.txt` and `-quality.json`;
+ * returns the files written.
+ */
 export async function writeSamples(
   video: string,
   report: QualityReport,
+  lines: readonly SampleLine[],
   stem: string,
   about: string,
   dir = SAMPLES_DIR,
 ): Promise<string[]> {
   await mkdir(dir, { recursive: true });
   const name = `${stem}.mp4`;
-  const frames = join(dir, `${stem}-frames.jpg`);
-  const bytes = await contactSheet(video, frames);
+  const frames = join(dir, `${stem}-frames.png`);
+  const bytes = await frameGrid(video, report.videoSeconds, frames);
   const files = [
+    [`${stem}-narration.txt`, narrationText(about, lines, report)],
     [
       `${stem}-ffprobe.txt`,
       `# ${about}\n# ffprobe -v error -show_format -show_streams ${name}\n${await ffprobeText(video, name)}`,

@@ -3,16 +3,19 @@
 // /storyboards on SQLite with real Chromium, and the plan is read back: which hint steps went unmet, whether
 // the places the hint names were planned in the order asked, and how many distinct views the beats show.
 //
-// This is the planning stage of the corpus benchmark only: nothing is rendered here, so length, speech,
-// loudness and the narration lint are not measured yet (the `quality` suite measures those on our own
-// fixtures). Target: every place a named hint names is planned, in order, and no step goes unmet.
+// This is the planning stage of the corpus benchmark only, quick to rerun while tuning the planner:
+// nothing is rendered here (the `quality` suite renders the same plans and measures length, speech,
+// loudness and the narration lint). Target: every place a named hint names is planned, in order, and no
+// step goes unmet. `npm run bench -- corpus-plan --sites sb-admin,agency:named` plans only those sites (or one hint of a
+// site); a run of a subset prints its table and leaves docs/benchmarks.md alone.
 import type { Beat } from "../../src/pipelines/walkthrough/beats.js";
 import { Harness, idem } from "../../src/testutil/harness.js";
 import { CORPUS, type CorpusHint, type CorpusSite } from "../../test/sites/corpus.js";
 import { serveSite } from "../../test/sites/serve.js";
+import { distinctViews, type PlacesFound, placesFound } from "../lib/corpus-places.js";
 import { BenchError } from "../lib/load.js";
 import { load, machine, table } from "../lib/report.js";
-import type { Suite, SuiteResult } from "../lib/suite.js";
+import { type Suite, type SuiteResult, selected } from "../lib/suite.js";
 
 const TARGET_SECONDS = 60;
 
@@ -22,23 +25,7 @@ interface Planned {
   hint: CorpusHint;
   beats: Beat[];
   unmet: string[];
-  /** Index of the first beat showing each named place (-1: none does). */
-  placeAt: number[];
-}
-
-const normal = (text: string) => text.replace(/\s+/g, " ").trim().toLowerCase();
-
-/**
- * The first beat that shows the place: its target's name, its title or its URL's file name names it; else
- * (a start page the hint calls by its heading) the first whose narration names it.
- */
-function firstBeatShowing(beats: Beat[], place: string): number {
-  const label = normal(place);
-  const slug = label.replace(/[^a-z0-9]+/g, "-");
-  const shown = beats.findIndex(
-    (b) => normal(b.target?.name ?? "").includes(label) || normal(b.title).includes(label) || b.url.includes(slug),
-  );
-  return shown >= 0 ? shown : beats.findIndex((b) => normal(b.narration).includes(label));
+  places: PlacesFound;
 }
 
 async function plan(h: Harness, key: string, site: CorpusSite, which: "named" | "vague"): Promise<Planned> {
@@ -64,25 +51,24 @@ async function plan(h: Harness, key: string, site: CorpusSite, which: "named" | 
       hint,
       beats: doc.beats,
       unmet: (doc.warnings ?? []).flatMap((w) => (w.intent ? [w.intent] : [])),
-      placeAt: hint.places.map((p) => firstBeatShowing(doc.beats, p)),
+      places: placesFound(doc.beats, hint.places),
     };
   } finally {
     await served.close();
   }
 }
 
-const inOrder = (at: number[]) => at.every((i, k) => i >= 0 && (k === 0 || i > (at[k - 1] ?? -1)));
-
 export const corpusPlan: Suite = {
   name: "corpus-plan",
   title: "walkthrough planning on the site corpus (real templates; planning only, nothing rendered)",
-  async run({ command }): Promise<SuiteResult> {
+  async run({ command, sites }): Promise<SuiteResult> {
     const h = await Harness.start({ config: { allowPrivateHosts: ["127.0.0.1"] }, rateStore: "memory" });
     const results: Planned[] = [];
     try {
       const u = await h.user();
       for (const site of CORPUS)
         for (const which of ["named", "vague"] as const) {
+          if (!selected(sites, site.id, which)) continue;
           const p = await plan(h, u.key, site, which);
           console.log(`${site.id} ${which}: ${p.beats.length} beats, unmet ${JSON.stringify(p.unmet)}`);
           results.push(p);
@@ -93,11 +79,11 @@ export const corpusPlan: Suite = {
     const missed: string[] = [];
     const rows = results.map((r) => {
       const named = r.which === "named";
-      const found = r.placeAt.filter((i) => i >= 0).length;
-      const ordered = !named || inOrder(r.placeAt);
+      const found = r.places.found;
+      const ordered = !named || r.places.ordered;
       if (named && !ordered) missed.push(`${r.site.id}: named places planned in order (${found}/3 found)`);
       if (r.unmet.length > 0) missed.push(`${r.site.id} ${r.which}: ${r.unmet.length} hint step(s) unmet`);
-      const views = new Set(r.beats.map((b) => `${b.url}#${b.target?.name ?? ""}`)).size;
+      const { views } = distinctViews(r.beats);
       return [
         r.site.id,
         r.which,
@@ -112,7 +98,7 @@ export const corpusPlan: Suite = {
       `## corpus-plan: ${corpusPlan.title}`,
       "",
       `Command: \`${command}\`. Machine: ${machine()}; load average ${load()} at the end.`,
-      `Each corpus site (test/sites/README.md) is served from its own root and planned with POST /storyboards (its hint, targetSeconds ${TARGET_SECONDS}) on SQLite with real Chromium. "Places" counts the named hint's places (as the site labels them) that some beat shows, by its target's name, its title or its URL (else its narration), and whether the first beats showing them come in the hint's order; "unmet" lists the plan's warnings. Rendering, length, speech, loudness and the narration lint on the corpus are not measured yet. One run.`,
+      `Each corpus site (test/sites/README.md) is served from its own root and planned with POST /storyboards (its hint, targetSeconds ${TARGET_SECONDS}) on SQLite with real Chromium. "Places" counts the named hint's places (as the site labels them) that some beat shows, by its target's name, its title or its URL (else its narration), and whether the first beats showing them come in the hint's order; "unmet" lists the plan's warnings. Rendering, length, speech, loudness and the narration lint on the corpus: see the quality section. One run.`,
       "",
       table(["Site", "Hint", "Places", "Unmet steps", "Beats", "Distinct views", ""], rows),
       "",

@@ -66,6 +66,53 @@ describe("hint suggestions from a page", () => {
       new URL("https://cafe.example/"),
     );
     expect(o.navLinks).toEqual(["Menu & prices"]);
-    expect(o.siteName).toBe("Caf&eacute; & Co");
+    expect(o.siteName).toBe("Café & Co"); // every named entity, as a browser decodes it
+  });
+
+  // Markup as real pages write it: read as a browser reads it (an HTML parser), not by patterns.
+  it("reads past comments, attributes holding '>', upper-case tags and markup inside scripts", () => {
+    const o = readPage(
+      `<!DOCTYPE html><HTML><HEAD><TITLE>Northwind | Docs</TITLE>
+      <script>document.write("<nav><a href='/fake'>Fake</a></nav><h2>Fake heading</h2>");</script>
+      <style>a[title="<nav>"] { color: red }</style></HEAD>
+      <BODY><!-- <nav><a href="/commented">Commented</a></nav> -->
+      <NAV class="top"><A HREF="/guides" title="a > b">Guides</A>
+        <a data-x='</a><a href="/broken">' href="/api">API <span>reference</span></a>
+        <a href="/login">Log-in</a><a href="/account">My Account</a></NAV>
+      <noscript><nav><a href="/no-js">No JS</a></nav></noscript>
+      <template><nav><a href="/templated">Templated</a></nav></template>
+      <MAIN><H1>Northwind</H1><h2>Install</h2><h2><!-- x --></h2><h2>Configure <em>it</em></h2>
+        <A class="btn btn-primary" href="/start" onclick="if (a > b) go()">Get <b>started</b></A></MAIN></BODY></HTML>`,
+      new URL("https://northwind.example/"),
+    );
+    expect(o.navLinks).toEqual(["Guides", "API reference"]);
+    expect(o.headings).toEqual(["Install", "Configure it"]);
+    expect(o.cta).toBe("Get started");
+    expect(o.signIn).toBe(true);
+    expect(o.siteName).toBe("Northwind");
+  });
+
+  it("takes unclosed and misnested markup as a browser does", () => {
+    const o = readPage(
+      `<title>Shop</title><header><ul><li><a href=/shoes>Shoes<li><a href=/hats>Hats</ul></header>
+      <p>Intro<h2>New in</h2><button class=cta-button>Browse<span> all</button><footer><h2>Footer</h2></footer>`,
+      new URL("https://shop.example/"),
+    );
+    expect(o.navLinks).toEqual(["Shoes", "Hats"]);
+    expect(o.headings).toEqual(["New in"]);
+    expect(o.cta).toBe("Browse all");
+    expect(o.signIn).toBe(false);
+  });
+
+  it("finds a sign-in by a password field or a link, in any case and in common languages", () => {
+    const url = new URL("https://app.example/");
+    expect(readPage(`<form><INPUT TYPE="PASSWORD" name=p></form>`, url).signIn).toBe(true);
+    expect(readPage(`<a href="/in">Sign-in</a>`, url).signIn).toBe(true);
+    expect(readPage(`<a href="/in">Anmelden</a>`, url).signIn).toBe(true);
+    expect(readPage(`<a href="/out">Sign out</a><input type="text" value="password">`, url).signIn).toBe(false);
+    // Only in a comment or a script: no sign-in on the page.
+    expect(readPage(`<!-- <a href="/login">Log in</a> --><script>"<input type=password>"</script>`, url).signIn).toBe(
+      false,
+    );
   });
 });

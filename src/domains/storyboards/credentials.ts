@@ -4,6 +4,7 @@ import { addMs, iso } from "../../clock.js";
 import { ApiError } from "../../contract/errors.js";
 import type { Database } from "../../db/schema.js";
 import { inspectUrl, LOGIN_URL_MAX, loginPolicy } from "../../net/guard.js";
+import { exactOrigin } from "../../pipelines/walkthrough/login-origins.js";
 import type { DomainServices } from "../services.js";
 import { loginUrlError } from "./url-errors.js";
 
@@ -59,15 +60,10 @@ type GuardDeps = Pick<DomainServices, "config" | "resolver">;
 
 /** One additional origin: exactly an origin (scheme, host, port; no path), fetchable under the login rules. */
 async function checkOrigin(deps: GuardDeps, raw: string): Promise<string | null> {
-  let url: URL;
-  try {
-    url = new URL(raw);
-  } catch {
-    return null;
-  }
-  if (url.origin === "null" || raw.replace(/\/$/, "") !== url.origin) return null;
-  const verdict = await inspectUrl(url.href, loginPolicy(deps.config), deps.resolver);
-  return verdict.ok ? url.origin : null;
+  const origin = exactOrigin(raw);
+  if (origin === null) return null;
+  const verdict = await inspectUrl(`${origin}/`, loginPolicy(deps.config), deps.resolver);
+  return verdict.ok ? origin : null;
 }
 
 /** The block checked (login_url_required, login_url_invalid, login_origins_invalid), ready to seal. */

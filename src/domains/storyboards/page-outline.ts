@@ -1,5 +1,6 @@
-import { AUTH_LINK } from "../../pipelines/browsing/auth-link.js";
+import { AUTH_LINK, SIGN_IN_LINK } from "../../pipelines/browsing/auth-link.js";
 import { siteNameFrom } from "../../pipelines/browsing/site-name.js";
+import { attr, elementsIn, type Placed, parseHtml, textOf } from "./html-tree.js";
 
 /** What the hint suggestions read off a start page's HTML (no browser: one GET, rules over the markup). */
 export interface SiteOutline {
@@ -10,63 +11,63 @@ export interface SiteOutline {
   headings: string[];
 }
 
-const ENTITIES: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'", nbsp: " " };
-const decode = (s: string) =>
-  s.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (m, e: string) => {
-    if (e[0] === "#") {
-      const code = e[1] === "x" || e[1] === "X" ? Number.parseInt(e.slice(2), 16) : Number(e.slice(1));
-      return Number.isFinite(code) && code > 0 && code < 0x110000 ? String.fromCodePoint(code) : m;
-    }
-    return ENTITIES[e.toLowerCase()] ?? m;
-  });
-const text = (html: string) =>
-  decode(html.replace(/<[^>]*>/g, " "))
-    .replace(/\s+/g, " ")
-    .trim();
-const blocks = (html: string, tag: string) =>
-  [...html.matchAll(new RegExp(`<${tag}\\b[^>]*>([\\s\\S]*?)</${tag}>`, "gi"))].map((m) => m[1] ?? "");
-const attr = (tagHtml: string, name: string) =>
-  new RegExp(`\\s${name}\\s*=\\s*("([^"]*)"|'([^']*)'|([^\\s>]+))`, "i")
-    .exec(tagHtml)
-    ?.slice(2)
-    .find((v) => v !== undefined) ?? null;
+/** Regions of the page the outline tells apart. */
+const REGIONS = ["nav", "header", "footer", "main"];
+const MAX_NAV_LABEL = 40;
+const MAX_HEADINGS = 6;
+/** A control styled as the page's call to action. */
+const CTA_CLASS = /button|btn|cta|primary/i;
 
-/** Links of a block as [opening tag, text], scripts and styles already removed. */
-const anchors = (html: string) =>
-  [...html.matchAll(/(<a\b[^>]*>)([\s\S]*?)<\/a>/gi)].map((m) => ({ tag: m[1] ?? "", label: text(m[2] ?? "") }));
+const within = (p: Placed, region: string) => p.inside.includes(region);
 
-export function readPage(raw: string, url: URL): SiteOutline {
-  const html = raw.replace(/<(script|style|noscript|template)\b[\s\S]*?<\/\1>/gi, " ").replace(/<!--[\s\S]*?-->/g, " ");
-  const title = text(blocks(html, "title")[0] ?? "");
-  // The part of the title that names the site, as the planner reads it (site-name.ts).
-  const siteName = siteNameFrom({ url: url.href, title, text: blocks(html, "h1").map(text) });
-
-  const navHtml = [...blocks(html, "nav"), ...blocks(html, "header")].join(" ");
+/** The navigation's link labels: same-origin pages other than this one, each once, sign-in links left out. */
+function navLinks(elements: readonly Placed[], url: URL): string[] {
   const seen = new Set<string>();
-  const navLinks: string[] = [];
-  for (const a of anchors(navHtml)) {
-    const href = attr(a.tag, "href");
-    if (!href || !a.label || AUTH_LINK.test(a.label) || a.label.length > 40) continue;
+  const labels: string[] = [];
+  for (const p of elements) {
+    if (p.el.tagName !== "a" || !(within(p, "nav") || within(p, "header"))) continue;
+    const href = attr(p.el, "href");
+    const label = textOf(p.el);
+    if (!href || !label || AUTH_LINK.test(label) || label.length > MAX_NAV_LABEL) continue;
     let target: URL;
     try {
-      target = new URL(decode(href), url);
+      target = new URL(href, url);
     } catch {
       continue;
     }
     if (target.origin !== url.origin || target.pathname === url.pathname || seen.has(target.pathname)) continue;
     seen.add(target.pathname);
-    navLinks.push(a.label);
+    labels.push(label);
   }
+  return labels;
+}
 
-  const main = blocks(html, "main")[0] ?? html.replace(/<(nav|header|footer)\b[\s\S]*?<\/\1>/gi, " ");
-  const ctaMatch = [...main.matchAll(/(<(a|button)\b[^>]*>)([\s\S]*?)<\/\2>/gi)].find((m) =>
-    /class\s*=\s*["'][^"']*(button|btn|cta|primary)/i.test(m[1] ?? ""),
+export function readPage(html: string, url: URL): SiteOutline {
+  const elements = elementsIn(parseHtml(html), REGIONS);
+  const tagged = (tag: string) => elements.filter((p) => p.el.tagName === tag);
+  const titleEl = tagged("title")[0]?.el;
+  const title = titleEl ? textOf(titleEl) : "";
+  // The part of the title that names the site, as the planner reads it (site-name.ts).
+  const siteName = siteNameFrom({ url: url.href, title, text: tagged("h1").map((p) => textOf(p.el)) });
+
+  // The page's own content: its <main>, or, without one, everything outside the navigation and footer.
+  const hasMain = elements.some((p) => p.el.tagName === "main");
+  const inMain = (p: Placed) =>
+    hasMain ? within(p, "main") : !within(p, "nav") && !within(p, "header") && !within(p, "footer");
+
+  const ctaEl = elements.find(
+    (p) =>
+      (p.el.tagName === "a" || p.el.tagName === "button") && inMain(p) && CTA_CLASS.test(attr(p.el, "class") ?? ""),
   );
-  const cta = ctaMatch ? text(ctaMatch[3] ?? "") || null : null;
+  const cta = ctaEl ? textOf(ctaEl.el) || null : null;
 
   const signIn =
-    /<input\b[^>]*type\s*=\s*["']?password/i.test(html) ||
-    anchors(html).some((a) => /\b(sign ?in|log ?in)\b/i.test(a.label));
-  const headings = blocks(main, "h2").map(text).filter(Boolean).slice(0, 6);
-  return { siteName, navLinks, cta, signIn, headings };
+    elements.some((p) => p.el.tagName === "input" && (attr(p.el, "type") ?? "").trim().toLowerCase() === "password") ||
+    tagged("a").some((p) => SIGN_IN_LINK.test(textOf(p.el)));
+  const headings = tagged("h2")
+    .filter(inMain)
+    .map((p) => textOf(p.el))
+    .filter(Boolean)
+    .slice(0, MAX_HEADINGS);
+  return { siteName, navLinks: navLinks(elements, url), cta, signIn, headings };
 }

@@ -1,6 +1,7 @@
 import type { Page } from "playwright-core";
 import type { NetworkFence } from "../browsing/network-fence.js";
-import { approvedLoginOrigins, type SignInCredentials, SignInError, signIn } from "./sign-in.js";
+import { approvedLoginOrigins } from "./login-origins.js";
+import { type SignInCredentials, SignInError, signIn } from "./sign-in.js";
 
 /**
  * Signs in with the session's egress proxy held to the approved origins for the whole sign-in (decision
@@ -23,7 +24,7 @@ export async function signInWithinApprovedOrigins(
 
   let left: string | null = null;
   const stop = new AbortController();
-  const origins = [...approvedLoginOrigins(creds), new URL(opts.startUrl).origin];
+  const origins = [...approvedLoginOrigins(creds, opts.startUrl)];
   fence.setAllowedOrigins(origins, (origin) => {
     left ??= origin;
     stop.abort(new SignInError("left_approved_origins", creds.loginUrl, origin));

@@ -1,16 +1,19 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import type { ElementHandle, Page, Request } from "playwright-core";
+import { runPageScript } from "../../media/browser/page-script.js";
 import { originOf } from "../browsing/network-fence.js";
+import { approvedLoginOrigins, type LoginOriginsSource } from "./login-origins.js";
 import { openPage, safeUrl } from "./perform.js";
-import { FIND, type Found, MARK, type PageState, probeScript } from "./sign-in-scripts.js";
+import type { Found, PageState } from "./sign-in-page.js";
+import { FIND, FIND_ARG, MARK, PROBE } from "./sign-in-scripts.js";
 import { type SubmissionWatch, watchSubmission } from "./sign-in-watch.js";
 
 /**
  * Signs a browser session in with a user's credentials. The password is typed into the page and goes
  * nowhere else: not into errors, logs or return values. It is typed only into an approved origin: the
- * login URL's own and the caller's `additionalLoginOrigins`. Before every fill and every submit, the
- * page's (main frame's) origin and the field's frame origin are checked against them; a login page that
- * leads anywhere else ends the sign-in before anything is typed.
+ * login URL's own and the caller's `additionalLoginOrigins` (login-origins.ts). Before every fill and
+ * every submit, the page's (main frame's) origin and the field's frame origin are checked against them; a
+ * login page that leads anywhere else ends the sign-in before anything is typed.
  *
  * The form is sent by its submit control, whatever element it is (sign-in-scripts.ts), or by Enter. The
  * outcome is read from the page: the password field gone or the page moved on is success; a new error
@@ -18,12 +21,9 @@ import { type SubmissionWatch, watchSubmission } from "./sign-in-watch.js";
  * changed nothing is said at once (not_submitted) rather than after the whole confirmation time.
  */
 
-export interface SignInCredentials {
-  loginUrl: string;
+export interface SignInCredentials extends LoginOriginsSource {
   username: string;
   password: string;
-  /** Other origins the sign-in may pass through and type into (an identity provider); exact origins. */
-  additionalLoginOrigins?: readonly string[];
 }
 
 export interface SignInOptions {
@@ -72,27 +72,18 @@ export class SignInError extends Error {
   }
 }
 
-/** The origins credentials may be typed into: the login URL's and the additional ones. */
-export function approvedLoginOrigins(
-  creds: Pick<SignInCredentials, "loginUrl" | "additionalLoginOrigins">,
-): Set<string> {
-  const origins = [creds.loginUrl, ...(creds.additionalLoginOrigins ?? [])].map(originOf);
-  return new Set(origins.filter((o): o is string => o !== null));
-}
-
 const POLL_MS = 100;
 
+/** How long one read of the page may take; a page that holds it longer reads as not ready yet. */
+const SCRIPT_MS = 3_000;
+
 const find = (page: Page): Promise<Found | null> =>
-  page.evaluate(FIND).then(
-    (r) => r as Found | null,
-    () => null, // the document was replaced mid-call
+  runPageScript(page, FIND, FIND_ARG, { timeoutMs: SCRIPT_MS }).catch(
+    () => null, // the document was replaced mid-call, or the page did not answer in time
   );
 
 const probe = (page: Page, kind: "user" | "password"): Promise<PageState | null> =>
-  page.evaluate(probeScript(kind)).then(
-    (r) => r as PageState | null,
-    () => null,
-  );
+  runPageScript(page, PROBE, { mark: MARK, kind }, { timeoutMs: SCRIPT_MS }).catch(() => null);
 
 const field = (page: Page, kind: "user" | "password" | "submit") => page.locator(`[${MARK}="${kind}"]`).first();
 

@@ -1,3 +1,4 @@
+import { AUTH_WORDS } from "../../../browsing/auth-link.js";
 import { countWords, httpUrl } from "../../source/text.js";
 import { inlineText, isHiddenWithin } from "../read/dom-text.js";
 import { hasClaim } from "./claims.js";
@@ -12,8 +13,12 @@ const LINES = "p, li, dd, label, figcaption, h2, h3, h4, h5, h6, div";
 const MAX_CLAIM_LINES = 40;
 const MAX_CTAS = 20;
 /** Controls that work the page rather than invite the visitor somewhere. */
-const UTILITY =
-  /^(?:menu|open menu|close|toggle.*|×|x|✕|next|previous|prev|back|search|submit|accept.*|reject.*|dismiss|ok|got it|play|pause|skip.*|show (?:more|less)|load more|see more|read more|copy|share|log ?in|sign ?in|english|language)$/i;
+const UTILITY = new RegExp(
+  "^(?:menu|open menu|close|toggle.*|×|x|✕|next|previous|prev|back|search|submit|accept.*|reject.*|dismiss|ok|" +
+    "got it|play|pause|skip.*|show (?:more|less)|load more|see more|read more|copy|share|english|language|" +
+    `${AUTH_WORDS})$`,
+  "i",
+);
 
 export function findHero(ctx: CopyContext): void {
   const h1 = candidates(ctx, "h1")[0] ?? candidates(ctx, HEADINGS)[0];

@@ -1,3 +1,4 @@
+import { AUTH_WORDS } from "../../../browsing/auth-link.js";
 import type { PageRole } from "../../source/manifest.js";
 
 /**
@@ -37,8 +38,10 @@ const TOPICS: readonly { topic: Topic; words: RegExp }[] = [
 ];
 
 /** Pages never visited, by a word of their path or link text. */
-const REFUSED =
-  /\b(log ?in|log ?out|sign ?in|sign ?up|sign ?out|signin|signup|register|auth|password|account|my account|profile|cart|basket|checkout|legal|privacy|terms|tos|cookies?|gdpr|imprint|impressum|careers?|jobs|downloads?)\b/;
+const REFUSED = new RegExp(
+  String.raw`\b(${AUTH_WORDS}|sign ?up|signup|register|auth|password|my account|profile|cart|basket|checkout|legal|` +
+    String.raw`privacy|terms|tos|cookies?|gdpr|imprint|impressum|careers?|jobs|downloads?)\b`,
+);
 
 /** File downloads by extension: a scan reads pages, not files. */
 const FILE =
