@@ -278,8 +278,10 @@ describe("a plan the hint steers", () => {
       ["type", "Search:", `${A}/tables`, "London"],
     ]);
     expect(plan.drafts[4]?.target).toEqual({ role: "searchbox", name: "Search:", css: "#tableSearch" });
-    // The dashboard was already in view: its intent is met by scrolling to what lies below the first screen.
-    expect(plan.intentOf).toEqual([null, 0, 1, 2, 2]);
+    // The dashboard was already in view: the opening beat shows it (named as the hint names it), and
+    // scrolling to what lies below the first screen.
+    expect(plan.intentOf).toEqual([0, 0, 1, 2, 2]);
+    expect(plan.drafts[0]?.title).toBe("Dashboard");
     expect(plan.warnings).toEqual([{ intent: "the billing reports page", reason: NO_MATCH }]);
   });
 

@@ -37,4 +37,3 @@ export function keepBeats<B extends FitBeat>(beats: readonly B[], seconds: numbe
   while (kept.length > 1 && plannedSeconds(kept) > seconds) kept = kept.slice(0, -1);
   return kept;
 }
-

@@ -84,8 +84,8 @@ function blockCandidates(snap: PageSnapshot, heading: string, url: string): Cand
     const target = { role: "heading", name: item.title };
     out.push({ draft: { title: item.title, action: "hover", target, url, narration: `${item.title}.` }, atEnd: false });
   }
-  const dialog = snap.dialogs?.find((d) => d.section === heading && d.name);
-  if (dialog)
+  // Two of its items at most: one more after the hint's own.
+  for (const dialog of (snap.dialogs ?? []).filter((d) => d.section === heading && d.name).slice(0, 2))
     out.push({
       draft: {
         title: dialog.name,

@@ -128,7 +128,8 @@ export async function planWalkthrough(
       await openPage(page, link.href);
       const scan = await scanPage(page);
       // Never explore past a sign-in: a page that bounced to a login form is left out.
-      const bounced = !sameDocument(scan.url, link.href) && AUTH_LINK.test(new URL(scan.url).pathname.replace(/[-_/]/g, " "));
+      const bounced =
+        !sameDocument(scan.url, link.href) && AUTH_LINK.test(new URL(scan.url).pathname.replace(/[-_/]/g, " "));
       if (!bounced) {
         pages.push({ link: link.navigate ? { ...link, name: scan.h1 ?? scan.title } : link, scan });
         snapshots.push(await collectSnapshot(page));

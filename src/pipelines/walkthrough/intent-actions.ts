@@ -111,5 +111,4 @@ export function openBeat(snap: PageSnapshot | null, section: string | null, url:
  * A dialog's opener as a beat targets it: by its selector, named for the narration, without a role (a
  * link that opens a dialog is no page of its own: the plan's views key a link's click by its page).
  */
-export const dialogTarget = (c: SnapshotControl): BeatTarget =>
-  c.css ? { name: c.name, css: c.css } : targetOf(c);
+export const dialogTarget = (c: SnapshotControl): BeatTarget => (c.css ? { name: c.name, css: c.css } : targetOf(c));

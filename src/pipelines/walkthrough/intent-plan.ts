@@ -1,6 +1,6 @@
 import type { BeatDraft, PlanWarning } from "./beats.js";
 import { type ActionOutcome, fillBeat, openBeat, searchBeat, tabBeat, targetOf } from "./intent-actions.js";
-import { type Matched, matchIntent } from "./intent-match.js";
+import { MATCH_THRESHOLD, type Matched, matchIntent, nameScore } from "./intent-match.js";
 import type { Intent } from "./intents.js";
 import type { Phrases } from "./phrases.js";
 import { documentOf, type MappedPage, type SectionTarget, type SiteMap } from "./site-map.js";
@@ -116,6 +116,15 @@ export function planWithIntents(
     let ok = true;
     if (matched.kind === "page") {
       const p = matched.page;
+      // The hint's first place is the page the walkthrough opens on: the opening beat shows it, by the
+      // name that answers the hint ("Ecommerce Dashboard", not the brand link to the same page).
+      if (drafts.length === 1 && documentOf(p.url) === current) {
+        const words = intent.targets.flat();
+        const named = [...p.navNames, ...p.otherNames].sort((a, b) => nameScore(words, b) - nameScore(words, a))[0];
+        if (named && nameScore(words, named) >= MATCH_THRESHOLD)
+          drafts[0] = { ...(drafts[0] as BeatDraft), title: named };
+        intentOf[0] = i;
+      }
       ok = arrive(p.url, p.navNames[0] ?? p.otherNames[0] ?? p.snapshot?.h1 ?? p.url, i);
     } else if (matched.kind === "section") {
       const s = matched.section;

@@ -219,6 +219,8 @@ export function buildPlan(
   cta: { name: string; role: "link" | "button"; scan: PageScan | null } | null,
   hint: string | null,
   language: string | null = null,
+  /** The most beats offered: a fixed length may take more than the default plan's eight. */
+  maxBeats: number = AUTO_BEATS,
 ): Draft[] {
   const t: Phrases = phrasesFor(language);
   const name = siteNameOf(start, [...pages.map((p) => p.scan), ...(cta?.scan ? [cta.scan] : [])]);
@@ -354,7 +356,7 @@ export function buildPlan(
   }
   plan.push(...startExtras);
   for (const seg of ordered) {
-    const room = AUTO_BEATS - plan.length;
+    const room = maxBeats - plan.length;
     if (room <= 0) break;
     plan.push(...seg.beats.slice(0, room));
   }

@@ -35,7 +35,6 @@ export interface PlannerInput {
   maxSeconds: number | null;
 }
 
-
 /** How many beats a length asks for (English), or the default plan's count. */
 export const beatCountOf = (input: Pick<PlannerInput, "english" | "targetSeconds" | "maxSeconds">): number =>
   input.english ? beatsFor(input.targetSeconds, input.maxSeconds, MIN_BEATS, MAX_BEATS, AUTO_BEATS) : AUTO_BEATS;
@@ -47,6 +46,7 @@ export function planDrafts(input: PlannerInput): SteeredPlan {
     input.cta,
     input.intents.length === 0 ? input.hint : null,
     input.language,
+    input.english && input.targetSeconds ? MAX_BEATS : AUTO_BEATS,
   );
   const [first, ...filler] = offers as [BeatDraft, ...BeatDraft[]];
   const steered = planWithIntents(
