@@ -90,13 +90,14 @@ describe.runIf(process.env.CLIPWRIGHT_TEST_DB !== "postgres")("the site corpus",
     });
     try {
       const browser = fenced.session.page;
+      const dialog = browser.locator(`#${/#([\w-]+)/.exec(beats[opened]?.target?.css ?? "")?.[1]}`);
       await openPage(browser, beats[0]?.url as string);
-      for (const beat of beats.slice(1, opened + 2)) expect(await performBeat(browser, beat), beat.id).toBe(true);
-      // The beat after the dialog's performed: the dialog went first.
-      expect(await browser.locator(OPEN_DIALOG).filter({ visible: true }).count()).toBe(0);
-      await openPage(browser, beats[0]?.url as string);
-      for (const beat of beats.slice(1, opened + 1)) await performBeat(browser, beat);
-      expect(await browser.locator(OPEN_DIALOG).filter({ visible: true }).count()).toBe(1);
+      for (const beat of beats.slice(1, opened + 1)) expect(await performBeat(browser, beat), beat.id).toBe(true);
+      expect(await dialog.isVisible()).toBe(true);
+      // The next beat is performed with the dialog gone (another item's may open in its place, never two).
+      expect(await performBeat(browser, beats[opened + 1] as Beat)).toBe(true);
+      expect(await dialog.isVisible()).toBe(false);
+      expect(await browser.locator(OPEN_DIALOG).filter({ visible: true }).count()).toBeLessThanOrEqual(1);
     } finally {
       await fenced.close();
     }
