@@ -1,9 +1,9 @@
-import { reachableSeconds } from "./beat-fit.js";
+import { plannedSeconds, reachableSeconds } from "./beat-fit.js";
 import type { BeatDraft } from "./beats.js";
 import { beatsFor, fillPlan } from "./content-beats.js";
 import { planWithIntents, type SteeredPlan } from "./intent-plan.js";
 import type { Intent } from "./intents.js";
-import { writeNarration } from "./narration-writer.js";
+import { LEAD_SECONDS, writeNarration } from "./narration-writer.js";
 import { phrasesFor } from "./phrases.js";
 import { AUTO_BEATS, buildPlan, type ExploredPage, finishBeats, MAX_BEATS, MIN_BEATS, type PageScan } from "./plan.js";
 import type { SiteMap } from "./site-map.js";
@@ -72,11 +72,15 @@ function fillToLength(steered: SteeredPlan, input: PlannerInput): SteeredPlan {
   if (!target) return filled;
   const opts = { site: input.site, targetSeconds: target, maxSeconds: input.maxSeconds };
   // The longest video the plan's lines make without dead air (beat-fit.ts): short of the length, the
-  // render would come out shorter than asked.
-  const reach = (plan: SteeredPlan) => reachableSeconds(finishBeats(writeNarration(plan.drafts, input.map, opts)));
-  while (count < MAX_BEATS && reach(filled) < target) {
+  // render would come out shorter than asked. A beat more is taken only while the lines, each with its
+  // lead-in and tail, still fit the length (every line is worth 3 s at least: more beats can overrun).
+  const lengthOf = (plan: SteeredPlan) => {
+    const beats = finishBeats(writeNarration(plan.drafts, input.map, opts));
+    return { reach: reachableSeconds(beats), spoken: plannedSeconds(beats) + beats.length * LEAD_SECONDS };
+  };
+  while (count < MAX_BEATS && lengthOf(filled).reach < target) {
     const more = fillPlan(steered, input.map, ++count);
-    if (more.drafts.length <= filled.drafts.length) break;
+    if (more.drafts.length <= filled.drafts.length || lengthOf(more).spoken > target) break;
     filled = more;
   }
   return filled;
