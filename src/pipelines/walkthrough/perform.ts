@@ -1,5 +1,5 @@
 import type { Frame, Locator, Page } from "playwright-core";
-import { dismissConsent } from "../../media/browser/index.js";
+import { dismissConsent, locate } from "../../media/browser/index.js";
 import type { Beat, BeatTarget } from "./beats.js";
 
 /** What performing a beat needs of it (a plan's draft or a stored beat). */
@@ -114,7 +114,8 @@ const iconed = (name: string): RegExp =>
  */
 async function visibleMatch(page: Page, target: BeatTarget): Promise<Locator> {
   const byCss = target.css ? page.locator(target.css) : undefined;
-  if (!target.role) return (byCss ?? page.locator(":not(*)")).filter({ visible: true }).first();
+  // A selector alone names one element (an id, a dialog's opener by its target).
+  if (!target.role) return target.css ? locate(page, { css: target.css }) : page.locator(":not(*)");
   const role = target.role as Parameters<Page["getByRole"]>[0];
   const { name } = target;
   const exact = page.getByRole(role, name === undefined ? {} : { name, exact: true });
