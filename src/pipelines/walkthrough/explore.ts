@@ -27,8 +27,8 @@ import { collectSnapshot } from "./site-map-collect.js";
 /**
  * Exploration and planning, shared by the storyboard job and any job that plans before it renders:
  * sign in (optional), explore the start page, its nav pages, the page the sign-in landed on and the
- * call to action, build the plan, then replay it with a screenshot per beat (beats that cannot be
- * replayed are dropped).
+ * call to action, plan (planner.ts: one chain of steps), then replay the plan with a screenshot per
+ * beat (beats that cannot be replayed are dropped) and write its lines for the beats performed.
  */
 
 export interface WalkthroughRequest {
