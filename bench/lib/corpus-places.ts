@@ -1,6 +1,6 @@
 // Did a plan show what its hint named, in the order named? Read off the storyboard's beats, as the
 // corpus benchmarks (corpus-plan, quality) count it.
-import type { Beat } from "../../src/pipelines/walkthrough/plan.js";
+import type { Beat } from "../../src/pipelines/walkthrough/beats.js";
 
 const normal = (text: string) => text.replace(/\s+/g, " ").trim().toLowerCase();
 

@@ -5,7 +5,7 @@ import { writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { probe } from "../../src/media/ffmpeg/probe.js";
 import { measureQuality, type QualityReport } from "../../src/media/quality/index.js";
-import type { Beat } from "../../src/pipelines/walkthrough/plan.js";
+import type { Beat } from "../../src/pipelines/walkthrough/beats.js";
 import { type Harness, idem } from "../../src/testutil/harness.js";
 import { BenchError } from "./load.js";
 

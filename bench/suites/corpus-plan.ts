@@ -8,7 +8,7 @@
 // loudness and the narration lint). Target: every place a named hint names is planned, in order, and no
 // step goes unmet. `npm run bench -- corpus-plan --sites sb-admin,agency:named` plans only those sites (or one hint of a
 // site); a run of a subset prints its table and leaves docs/benchmarks.md alone.
-import type { Beat } from "../../src/pipelines/walkthrough/plan.js";
+import type { Beat } from "../../src/pipelines/walkthrough/beats.js";
 import { Harness, idem } from "../../src/testutil/harness.js";
 import { CORPUS, type CorpusHint, type CorpusSite } from "../../test/sites/corpus.js";
 import { serveSite } from "../../test/sites/serve.js";

@@ -9,8 +9,8 @@ import {
   waitForSettled,
   watchNetwork,
 } from "../../src/media/browser/index.js";
+import type { Beat } from "../../src/pipelines/walkthrough/beats.js";
 import { captureScenes } from "../../src/pipelines/walkthrough/capture.js";
-import type { Beat } from "../../src/pipelines/walkthrough/plan.js";
 import {
   ADMIN_EMAIL,
   ADMIN_PASSWORD,

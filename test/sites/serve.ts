@@ -1,3 +1,4 @@
+import { existsSync, readFileSync } from "node:fs";
 import { readFile, stat } from "node:fs/promises";
 import { extname, join, normalize, sep } from "node:path";
 import { HTML, type LoopbackServer, listenOnLoopback, send } from "../support/fixture-http.js";
@@ -41,12 +42,56 @@ export interface ServedSite extends LoopbackServer {
 
 /** The folder a corpus site is served from (the corpus is installed first if it is not yet). */
 export function siteRoot(site: CorpusSite): string {
+  return join(packageDirOf(site), site.root);
+}
+
+/** The folder the site's npm package is installed in (its own node_modules inside). */
+function packageDirOf(site: CorpusSite): string {
   const dir = ensureSiteCorpus({ log: () => undefined });
-  return join(dir, "node_modules", site.package, site.root);
+  return normalize(join(dir, "node_modules", site.package));
+}
+
+/**
+ * The templates load Bootstrap (and more) from a public CDN, which tests cannot reach: without it their
+ * modals, collapses and navbar togglers are dead. Where the template's package installed that very
+ * package at that very version (its own dependency), the page gets it from the site's own origin instead,
+ * as a deploy with its CDN reachable would run. A file the package did not install stays on the CDN (and
+ * fails to load, as a half-broken deploy would).
+ */
+const CDN = /https:\/\/cdn\.jsdelivr\.net\/npm\/((?:@[\w.-]+\/)?[\w.-]+)@([\w.-]+)\/([\w./-]+)/g;
+const CDN_PREFIX = "/.cdn/";
+
+function cdnFolder(packageDir: string, name: string, version: string): string | null {
+  const dir = join(packageDir, "node_modules", name);
+  try {
+    const pkg = JSON.parse(readFileSync(join(dir, "package.json"), "utf8")) as { version?: string };
+    return pkg.version === version ? dir : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The page with its CDN links to locally installed packages pointed at the site's own origin. */
+function localCdn(html: string, packageDir: string): string {
+  return html.replace(CDN, (url, name: string, version: string, path: string) => {
+    const dir = cdnFolder(packageDir, name, version);
+    return dir && existsSync(join(dir, path)) ? `${CDN_PREFIX}${name}@${version}/${path}` : url;
+  });
+}
+
+/** A /.cdn/ path's file, inside the package's own install of that package only. */
+function cdnFile(packageDir: string, path: string): string | null {
+  const m = /^\/\.cdn\/((?:@[\w.-]+\/)?[\w.-]+)@([\w.-]+)\/(.+)$/.exec(path);
+  if (!m) return null;
+  const dir = cdnFolder(packageDir, m[1] as string, m[2] as string);
+  if (!dir) return null;
+  const file = normalize(join(dir, m[3] as string));
+  return file.startsWith(dir + sep) ? file : null;
 }
 
 export async function serveSite(site: CorpusSite): Promise<ServedSite> {
   const rootDir = normalize(siteRoot(site));
+  const packageDir = packageDirOf(site);
   const server = await listenOnLoopback(async (req, res) => {
     const head = req.method === "HEAD";
     if (req.method !== "GET" && !head) return send(res, 405, "text/plain; charset=utf-8", "GET only");
@@ -56,13 +101,16 @@ export async function serveSite(site: CorpusSite): Promise<ServedSite> {
     } catch {
       return send(res, 400, "text/plain; charset=utf-8", "bad path");
     }
-    let file = normalize(join(rootDir, path));
-    if (file !== rootDir && !file.startsWith(rootDir + sep)) return send(res, 404, HTML, "<h1>Not found</h1>");
+    const fromCdn = path.startsWith(CDN_PREFIX) ? cdnFile(packageDir, path) : null;
+    let file = fromCdn ?? normalize(join(rootDir, path));
+    if (!fromCdn && file !== rootDir && !file.startsWith(rootDir + sep))
+      return send(res, 404, HTML, "<h1>Not found</h1>");
     const info = await stat(file).catch(() => null);
     if (info?.isDirectory()) file = join(file, "index.html");
     const body = await readFile(file).catch(() => null);
     if (!body) return send(res, 404, HTML, "<h1>Not found</h1>", head);
-    send(res, 200, TYPES[extname(file).toLowerCase()] ?? "application/octet-stream", body, head);
+    const type = TYPES[extname(file).toLowerCase()] ?? "application/octet-stream";
+    send(res, 200, type, type === HTML ? localCdn(body.toString("utf8"), packageDir) : body, head);
   });
   return { ...server, site, rootDir, startUrl: `${server.url}${site.start}` };
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
+import { NO_SEARCH_BOX } from "../../src/pipelines/walkthrough/intent-actions.js";
 import { matchIntent } from "../../src/pipelines/walkthrough/intent-match.js";
-import { NO_MATCH, NO_SEARCH_BOX, planWithIntents } from "../../src/pipelines/walkthrough/intent-plan.js";
+import { NO_MATCH, planWithIntents } from "../../src/pipelines/walkthrough/intent-plan.js";
 import { parseIntents } from "../../src/pipelines/walkthrough/intents.js";
 import { phrasesFor } from "../../src/pipelines/walkthrough/phrases.js";
 import { buildSiteMap, navigationOf, type PageSnapshot } from "../../src/pipelines/walkthrough/site-map.js";
@@ -160,8 +161,44 @@ describe("hint intents", () => {
     expect(intents.map((i) => [i.text, i.targets, i.action])).toEqual([
       ["the dashboard overview", [["dashboard", "overview"]], null],
       ["the charts page", [["chart"]], null],
-      ["the tables page and search for London", [["table"]], { kind: "search", value: "London" }],
+      ["the tables page and search for London", [["table"]], { kind: "search", value: "London", field: [] }],
     ]);
+  });
+
+  it("reads what to type into, a tab to open, one item to open and 'at the top'", () => {
+    // A field named after the verb, or before it ("with an email typed in"); typing is no search.
+    expect(parseIntents("the contact form, typing in a name")[1]).toMatchObject({
+      targets: [],
+      action: { kind: "fill", value: null, field: ["name"] },
+    });
+    expect(parseIntents("the account page, filling in the first name")[1]?.action?.field).toEqual(["first", "name"]);
+    expect(parseIntents("the sign-up form with an email typed in")[0]).toMatchObject({
+      targets: [["sign", "up", "form"]],
+      action: { kind: "fill", field: ["email"] },
+    });
+    expect(parseIntents("type 'hello' into the search")[0]?.action).toEqual({
+      kind: "search",
+      value: "hello",
+      field: [],
+    });
+    // "Where we" names no place.
+    expect(parseIntents("the DataTables module where we search for a name")[0]?.targets).toEqual([
+      ["data", "table", "module"],
+    ]);
+    expect(parseIntents("the profile with its messages tab open")[0]).toMatchObject({
+      targets: [["profile"]],
+      tab: ["message"],
+      action: null,
+    });
+    expect(parseIntents("the portfolio, opening one project")[1]).toMatchObject({
+      targets: [],
+      action: { kind: "open", field: ["project"] },
+    });
+    expect(parseIntents("the sign-up form at the top with an email entered")[0]).toMatchObject({
+      atTop: true,
+      targets: [["sign", "up", "form"]],
+      action: { kind: "fill", field: ["email"] },
+    });
   });
 
   it("splits on commas, semicolons and numbered steps; quoted values are typed", () => {
@@ -241,8 +278,10 @@ describe("a plan the hint steers", () => {
       ["type", "Search:", `${A}/tables`, "London"],
     ]);
     expect(plan.drafts[4]?.target).toEqual({ role: "searchbox", name: "Search:", css: "#tableSearch" });
-    // The dashboard was already in view: its intent is met by scrolling to what lies below the first screen.
-    expect(plan.intentOf).toEqual([null, 0, 1, 2, 2]);
+    // The dashboard was already in view: the opening beat shows it (named as the hint names it), and
+    // scrolling to what lies below the first screen.
+    expect(plan.intentOf).toEqual([0, 0, 1, 2, 2]);
+    expect(plan.drafts[0]?.title).toBe("Dashboard");
     expect(plan.warnings).toEqual([{ intent: "the billing reports page", reason: NO_MATCH }]);
   });
 
@@ -287,6 +326,82 @@ describe("a plan the hint steers", () => {
       ["scroll", "Simple pricing, per agent"],
       ["scroll", "Frequently asked questions"],
       ["scroll", "Teams that switched to Harborline"],
+    ]);
+    expect(plan.warnings).toEqual([]);
+  });
+
+  it("opens a collapsed group on the way to a page, and a tab the hint names on it", () => {
+    const modules = { role: "link", name: "Modules", css: null };
+    const start: PageSnapshot = {
+      ...dashboard,
+      belowFold: [],
+      links: [
+        ...sidebar("/"),
+        // A visible twin would be preferred; this one sits only in the collapsed group.
+        { name: "Kanban", href: `${A}/kanban`, region: "sidebar", via: [modules] },
+      ],
+    };
+    const kanban: PageSnapshot = {
+      ...empty,
+      url: `${A}/kanban`,
+      title: "Kanban",
+      h1: "Board",
+      links: sidebar("/kanban"),
+      tabs: ["Todo", "Done"].map((name) => ({ role: "tab", name, css: null })),
+    };
+    const plan = planWithIntents(
+      buildSiteMap([start, kanban]),
+      parseIntents("the board with its done tab open"),
+      welcome,
+      [],
+      t,
+      8,
+    );
+    expect(plan.drafts.slice(1).map((d) => [d.action, d.target])).toEqual([
+      ["click", { role: "link", name: "Kanban", via: [{ role: "link", name: "Modules" }] }],
+      ["click", { role: "tab", name: "Done" }],
+    ]);
+    expect(plan.warnings).toEqual([]);
+  });
+
+  it("finds a part by heading or by the template's name for it, types into the field named, opens one item", () => {
+    const page: PageSnapshot = {
+      ...landing,
+      links: [],
+      sections: [],
+      parts: [
+        { heading: "Fully responsive", words: "features-icons bg-light", top: 900 },
+        { heading: "What people are saying", words: "testimonials text-center", top: 1800 },
+        { heading: "Portfolio", words: "page-section", top: 2400 },
+      ],
+      forms: [
+        {
+          name: "",
+          fields: [
+            { role: "textbox", name: "Your Email *", css: "#email", type: "email" },
+            { role: "textbox", name: "Your Name *", css: "#name", type: "text" },
+          ],
+        },
+      ],
+      dialogs: [{ name: "Threads", control: { role: "link", name: "Threads", css: "#item1" }, section: "Portfolio" }],
+    };
+    const start = { ...welcome, url: L };
+    const plan = planWithIntents(
+      buildSiteMap([page]),
+      parseIntents(
+        "the features, then what customers are saying, then the portfolio, opening one project; typing in a name",
+      ),
+      start,
+      [],
+      t,
+      8,
+    );
+    expect(plan.drafts.slice(1).map((d) => [d.action, d.target?.name ?? null, d.value ?? null])).toEqual([
+      ["scroll", "Fully responsive", null],
+      ["scroll", "What people are saying", null],
+      ["scroll", "Portfolio", null],
+      ["click", "Threads", null],
+      ["type", "Your Name *", "Jane Doe"],
     ]);
     expect(plan.warnings).toEqual([]);
   });

@@ -8,9 +8,9 @@ import {
   watchNetwork,
 } from "../../media/browser/index.js";
 import type { Box, CapturedScene, Viewport } from "../../media/compose/types.js";
+import type { Beat } from "./beats.js";
 import { type ClipTaker, clipTaker } from "./capture-clip.js";
-import { clickAndSettle, findTarget, openPage, sameDocument, scrollToTop } from "./perform.js";
-import type { Beat } from "./plan.js";
+import { clickAndSettle, closeDialogs, findTarget, openPage, sameDocument, scrollToTop } from "./perform.js";
 
 /**
  * Capture for renders: replays a plan's beats from the start and takes only the stills each beat's
@@ -183,6 +183,7 @@ interface Tools {
 }
 
 async function captureAction(page: Page, beat: Beat, t: Tools): Promise<CapturedScene> {
+  await closeDialogs(page);
   const locator = await findTarget(page, beat.target);
   if (!locator) throw new MissingTarget();
   const beatId = beat.id;

@@ -1,4 +1,6 @@
-import { type BeatDraft, type SteeredPlan, viewKey } from "./intent-plan.js";
+import type { BeatDraft } from "./beats.js";
+import { dialogTarget } from "./intent-actions.js";
+import { type SteeredPlan, viewKey } from "./intent-plan.js";
 import { documentOf, type PageSnapshot, type SiteMap } from "./site-map.js";
 
 /**
@@ -7,6 +9,10 @@ import { documentOf, type PageSnapshot, type SiteMap } from "./site-map.js";
  * first and in order; content of a page already in the plan goes in before new pages are added, one
  * item per view per round, and no view is shown twice. A site with too little gives a shorter plan.
  */
+
+/** A beat that types right after the scroll before it (the hint's form or search there). */
+const isTyping = (d: BeatDraft, prev: BeatDraft): boolean =>
+  d.action === "type" && documentOf(d.url) === documentOf(prev.url);
 
 const isArrival = (d: BeatDraft, prev: BeatDraft | undefined): boolean =>
   !prev ||
@@ -45,10 +51,12 @@ function pageCandidates(snap: PageSnapshot, url: string): Candidate[] {
         },
         atEnd: false,
       });
-  for (const tab of c.tabs.slice(1)) {
-    const control = snap.tabs.find((x) => x.name === tab.name);
-    const target = { role: "tab", name: tab.name, ...(control?.css ? { css: control.css } : {}) };
-    out.push({ draft: { title: tab.name, action: "click", target, url, narration: `${tab.name}.` }, atEnd: false });
+  for (const tab of c.tabs.slice(1).filter((x) => /\p{L}/u.test(x.name))) {
+    // The tab as the site map names it (an icon's ligature left out: "email Messages" is Messages).
+    const control = snap.tabs.find((x) => x.name === tab.name || tab.name.endsWith(` ${x.name}`));
+    const name = control?.name ?? tab.name;
+    const target = { role: "tab", name, ...(control?.css ? { css: control.css } : {}) };
+    out.push({ draft: { title: name, action: "click", target, url, narration: `${name}.` }, atEnd: false });
   }
   // One scroll per row of blocks below the first screen; a row holding a chart is left to the chart's hover.
   const rows: number[] = [];
@@ -63,14 +71,32 @@ function pageCandidates(snap: PageSnapshot, url: string): Candidate[] {
   return out;
 }
 
-/** A card of the block a scroll beat shows: the featured plan, else the first card with a heading. */
+/**
+ * What a scroll beat's block offers: a card (the featured plan, else the first card with a heading), then
+ * one item of the block opened in its dialog (a portfolio's project; the next beat closes it).
+ */
 function blockCandidates(snap: PageSnapshot, heading: string, url: string): Candidate[] {
+  const out: Candidate[] = [];
   const block = snap.content?.blocks.find((b) => b.heading === heading);
   const items = block?.items.filter((i) => i.heading && (i.text || i.points.length > 0)) ?? [];
   const item = items.find((i) => i.badge) ?? items[0];
-  if (!item) return [];
-  const target = { role: "heading", name: item.title };
-  return [{ draft: { title: item.title, action: "hover", target, url, narration: `${item.title}.` }, atEnd: false }];
+  if (item) {
+    const target = { role: "heading", name: item.title };
+    out.push({ draft: { title: item.title, action: "hover", target, url, narration: `${item.title}.` }, atEnd: false });
+  }
+  // Two of its items at most: one more after the hint's own.
+  for (const dialog of (snap.dialogs ?? []).filter((d) => d.section === heading && d.name).slice(0, 2))
+    out.push({
+      draft: {
+        title: dialog.name,
+        action: "click",
+        target: dialogTarget(dialog.control),
+        url,
+        narration: `${dialog.name}.`,
+      },
+      atEnd: false,
+    });
+  return out;
 }
 
 /**
@@ -125,7 +151,7 @@ export function fillPlan(steered: SteeredPlan, map: SiteMap, count: number): Ste
     const searched = runFrom(i).some((x) => x.action === "type");
     const found = isArrival(d, drafts[i - 1])
       ? pageCandidates(snap, d.url).filter((c) => !(searched && c.draft.target?.role === "table"))
-      : d.action === "scroll" && d.target?.role === "heading" && d.target.name && (!next || isArrival(next, d))
+      : d.action === "scroll" && d.target?.role === "heading" && d.target.name && !(next && isTyping(next, d))
         ? blockCandidates(snap, d.target.name, d.url)
         : [];
     return found.filter((c) => {
@@ -191,13 +217,13 @@ export function fillPlan(steered: SteeredPlan, map: SiteMap, count: number): Ste
     const firstScroll = run.findIndex((i) => drafts[i]?.action === "scroll");
     const opening = firstScroll === -1 ? run.length : firstScroll;
     const early = (chosen[0] ?? []).filter((c) => !c.atEnd && !(searched && c.draft.target?.role === "table"));
+    // A scroll's own card or item goes right after it, before the next part of the page (or a hint's
+    // action there: a form is filled straight after its scroll).
     run.forEach((i, k) => {
       emit(drafts[i] as BeatDraft, intentOf[i] ?? null);
       if (k === opening - 1) for (const c of early) emit(c.draft, null);
+      if (k > 0 && drafts[i]?.action === "scroll") for (const c of chosen[k] ?? []) if (!c.atEnd) emit(c.draft, null);
     });
-    const last = run.length - 1;
-    if (last > 0 && drafts[run[last] as number]?.action === "scroll")
-      for (const c of chosen[last] ?? []) if (!c.atEnd) emit(c.draft, null);
     for (const c of chosen[0] ?? []) if (c.atEnd) emit(c.draft, null);
   }
   return { drafts: out, intentOf: outIntent, warnings: steered.warnings };

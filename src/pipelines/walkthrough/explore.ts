@@ -1,26 +1,24 @@
 import { type BrowserSession, captureFrame, waitForSettled, watchNetwork } from "../../media/browser/index.js";
 import { AUTH_LINK } from "../browsing/auth-link.js";
 import type { NetworkFence } from "../browsing/network-fence.js";
-import { beatsFor, fillPlan } from "./content-beats.js";
+import type { Beat, PlanWarning } from "./beats.js";
 import { MAX_EXPLORED_PAGES, pagesToExplore } from "./explore-order.js";
-import { type BeatDraft, type PlanWarning, planWithIntents, unperformed } from "./intent-plan.js";
+import { linkMatches } from "./intent-match.js";
+import { unperformed } from "./intent-plan.js";
 import { parseIntents } from "./intents.js";
 import { writeNarration } from "./narration-writer.js";
 import { openPage, performBeat, sameDocument } from "./perform.js";
-import { type NarrationLanguage, narrationLanguageOf, phrasesFor } from "./phrases.js";
+import { type NarrationLanguage, narrationLanguageOf } from "./phrases.js";
 import {
-  AUTO_BEATS,
-  type Beat,
-  buildPlan,
   type ExploredPage,
   finishBeats,
   MAX_BEATS,
   MAX_NAV_PAGES,
-  MIN_BEATS,
   type PageScan,
   scanPage,
   siteNameOf,
 } from "./plan.js";
+import { beatCountOf, planDrafts } from "./planner.js";
 import type { SignInCredentials } from "./sign-in.js";
 import { signInWithinApprovedOrigins } from "./sign-in-fenced.js";
 import { buildSiteMap, type PageSnapshot } from "./site-map.js";
@@ -29,8 +27,8 @@ import { collectSnapshot } from "./site-map-collect.js";
 /**
  * Exploration and planning, shared by the storyboard job and any job that plans before it renders:
  * sign in (optional), explore the start page, its nav pages, the page the sign-in landed on and the
- * call to action, build the plan, then replay it with a screenshot per beat (beats that cannot be
- * replayed are dropped).
+ * call to action, plan (planner.ts: one chain of steps), then replay the plan with a screenshot per
+ * beat (beats that cannot be replayed are dropped) and write its lines for the beats performed.
  */
 
 export interface WalkthroughRequest {
@@ -94,11 +92,10 @@ export async function planWalkthrough(
   const snapshots: PageSnapshot[] = [await collectSnapshot(page)];
   const intents = parseIntents(req.hint);
   const english = narrationLanguageOf(req.language) === "en";
-  const targetSeconds = req.targetSeconds ?? null;
-  const maxSeconds = req.maxSeconds ?? null;
-  // English plans are filled to the length (content beats, lines sized to it); others keep the default plan.
-  const beatCount = english ? beatsFor(targetSeconds, maxSeconds, MIN_BEATS, MAX_BEATS, AUTO_BEATS) : AUTO_BEATS;
-  // A long video needs more pages to show than the default three.
+  const length = { english, targetSeconds: req.targetSeconds ?? null, maxSeconds: req.maxSeconds ?? null };
+  // A long video needs more pages to show than the default three; a fixed length may need more beats
+  // than it asks for at first (planner.ts), so its pages are explored for the most it may take.
+  const beatCount = length.targetSeconds ? MAX_BEATS : beatCountOf(length);
   const navPages = Math.min(MAX_EXPLORED_PAGES, Math.max(MAX_NAV_PAGES, Math.ceil(beatCount / 3)));
 
   await checkpoint();
@@ -108,7 +105,10 @@ export async function planWalkthrough(
     snapshots[0] as PageSnapshot,
     intents,
     navPages,
-    (l) => AUTH_LINK.test(l.name) || !!(start.cta?.href && sameDocument(l.url, start.cta.href)),
+    // Sign-in links are left out unless the hint names one ("the account settings").
+    (l) =>
+      (AUTH_LINK.test(l.name) && !intents.some((i) => linkMatches(i, l))) ||
+      !!(start.cta?.href && sameDocument(l.url, start.cta.href)),
   );
   // The page a sign-in lands on (a dashboard) is what signed-in viewers came for: it goes first, opened
   // directly when the start page does not link to it.
@@ -128,7 +128,9 @@ export async function planWalkthrough(
       await openPage(page, link.href);
       const scan = await scanPage(page);
       // Never explore past a sign-in: a page that bounced to a login form is left out.
-      if (!AUTH_LINK.test(new URL(scan.url).pathname.replace(/[-_/]/g, " "))) {
+      const bounced =
+        !sameDocument(scan.url, link.href) && AUTH_LINK.test(new URL(scan.url).pathname.replace(/[-_/]/g, " "));
+      if (!bounced) {
         pages.push({ link: link.navigate ? { ...link, name: scan.h1 ?? scan.title } : link, scan });
         snapshots.push(await collectSnapshot(page));
       }
@@ -156,22 +158,20 @@ export async function planWalkthrough(
 
   await checkpoint();
   await progress("planning", 80);
-  // The hint's intents steer the plan (intent-plan.ts); the default plan (hint keywords when the hint has
-  // no intents) offers the other pages, and the pages' content fills it to its length (content-beats.ts).
+  const site = siteNameOf(start, [...pages.map((p) => p.scan), ...(cta?.scan ? [cta.scan] : [])]);
   const map = buildSiteMap(snapshots);
-  const base = buildPlan(start, pages, cta, intents.length === 0 ? req.hint : null, req.language);
-  const [first, ...filler] = base as [BeatDraft, ...BeatDraft[]];
-  let steered = planWithIntents(
+  const steered = planDrafts({
     map,
     intents,
-    first,
-    filler,
-    phrasesFor(req.language),
-    english ? MAX_BEATS : AUTO_BEATS,
-  );
-  if (english) steered = fillPlan(steered, map, beatCount);
+    hint: req.hint,
+    start,
+    pages,
+    cta,
+    language: req.language,
+    site,
+    ...length,
+  });
   const drafts = steered.drafts;
-  const site = siteNameOf(start, [...pages.map((p) => p.scan), ...(cta?.scan ? [cta.scan] : [])]);
 
   // Replay the plan from the start, as a render would, with a screenshot after each beat once the page
   // has settled (no half-drawn charts). The watch is dropped with the session if a beat throws.
@@ -197,7 +197,7 @@ export async function planWalkthrough(
   }
   network.dispose();
   // Lines are written for the beats that were performed, sized to the length.
-  const written = english ? writeNarration(kept, map, { site, targetSeconds, maxSeconds }) : kept;
+  const written = english ? writeNarration(kept, map, { site, ...length }) : kept;
   return {
     beats: finishBeats(written),
     screenshots,

@@ -21,7 +21,12 @@ interface Candidate {
   secondary: Set<string>;
 }
 
-const words = (texts: (string | null | undefined)[]) => new Set(texts.flatMap((t) => (t ? tokensOf(t) : [])));
+/** A text's words, and each two neighbours run together: "Sign Up" also says "signup". */
+const wordsOf = (text: string): string[] => {
+  const tokens = tokensOf(text);
+  return [...tokens, ...tokens.slice(1).map((w, i) => `${tokens[i]}${w}`)];
+};
+const words = (texts: (string | null | undefined)[]) => new Set(texts.flatMap((t) => (t ? wordsOf(t) : [])));
 
 function candidates(map: SiteMap): Candidate[] {
   const out: Candidate[] = [];
@@ -54,6 +59,23 @@ function candidates(map: SiteMap): Candidate[] {
       primary: words([section.name, section.id.replace(/[-_]/g, " "), section.heading]),
       secondary: new Set(),
     });
+  // The parts of a page no link points at: its sections by heading and by what the template calls them.
+  for (const page of map.pages)
+    for (const part of page.snapshot?.parts ?? []) {
+      if (map.sections.some((s) => s.url === page.url && s.heading === part.heading)) continue;
+      const section: SectionTarget = {
+        kind: "section",
+        name: part.heading,
+        url: page.url,
+        id: "",
+        heading: part.heading,
+      };
+      out.push({
+        match: { kind: "section", section },
+        primary: words([part.heading, part.words.replace(/[-_]/g, " ")]),
+        secondary: new Set(),
+      });
+    }
   for (const tab of map.tabs) {
     const page = map.pages.find((p) => p.url === tab.url);
     out.push({ match: { kind: "tab", tab }, primary: words([tab.name]), secondary: words([page?.snapshot?.h1]) });
@@ -85,11 +107,24 @@ const has = (set: Set<string>, w: string): boolean =>
  */
 const KIND_WORDS = new Set(["form", "module", "widget", "component"]);
 
-const scoreOf = (target: string[], c: Candidate): number => {
+const scoreOf = (target: string[], c: Pick<Candidate, "primary" | "secondary">): number => {
   const named = target.filter((w) => !KIND_WORDS.has(w));
   const words = named.length > 0 ? named : target;
-  return words.reduce((sum, w) => sum + (has(c.primary, w) ? 1 : has(c.secondary, w) ? 0.5 : 0), 0) / words.length;
+  // A word counts run together with its neighbour too: "sign-up" finds a #signup section.
+  const found = (set: Set<string>, i: number) =>
+    has(set, words[i] as string) ||
+    set.has(`${words[i - 1] ?? ""}${words[i]}`) ||
+    set.has(`${words[i]}${words[i + 1] ?? ""}`);
+  return (
+    words.reduce((sum, _, i) => sum + (found(c.primary, i) ? 1 : found(c.secondary, i) ? 0.5 : 0), 0) / words.length
+  );
 };
+
+/** How well a name answers words (the share of them it holds, run-together neighbours counted). */
+export function nameScore(target: string[], name: string): number {
+  if (target.length === 0) return 0;
+  return scoreOf(target, { primary: words([name]), secondary: new Set() });
+}
 
 /** The best place for the intent (null when none reaches the threshold or the intent names no place). */
 export function matchIntent(intent: Intent, map: SiteMap): Matched | null {

@@ -1,8 +1,9 @@
-import { type Matched, matchIntent } from "./intent-match.js";
+import type { BeatDraft, PlanWarning } from "./beats.js";
+import { type ActionOutcome, fillBeat, openBeat, searchBeat, tabBeat, targetOf } from "./intent-actions.js";
+import { MATCH_THRESHOLD, type Matched, matchIntent, nameScore } from "./intent-match.js";
 import type { Intent } from "./intents.js";
 import type { Phrases } from "./phrases.js";
-import type { Beat } from "./plan.js";
-import { documentOf, type MappedPage, type SiteMap, type SnapshotControl } from "./site-map.js";
+import { documentOf, type MappedPage, type SectionTarget, type SiteMap } from "./site-map.js";
 
 /**
  * The plan a hint steers: the start beat, then each intent in the asked order as beats (open the page
@@ -12,13 +13,8 @@ import { documentOf, type MappedPage, type SiteMap, type SnapshotControl } from 
  * intent nothing matches is reported as a warning, never silently dropped.
  */
 
-export type BeatDraft = Omit<Beat, "id" | "estimatedSeconds">;
-
-/** An intent of the hint the plan could not meet, and why. */
-export interface PlanWarning {
-  intent: string;
-  reason: string;
-}
+/** Kept here until the narration writer imports it from beats.ts. */
+export type { BeatDraft } from "./beats.js";
 
 export interface SteeredPlan {
   drafts: BeatDraft[];
@@ -28,20 +24,13 @@ export interface SteeredPlan {
 }
 
 export const NO_MATCH = "no page, section or control matches";
-export const NO_SEARCH_BOX = "no search box on the matched page";
-export const NO_FORM = "no form on the matched page";
 export const PLAN_FULL = "the plan has no room left";
 export const NOT_PERFORMED = "the matched control could not be used";
 
-/** Typed when a form intent names no value. */
-const sampleValue = (field: SnapshotControl & { type: string }): string =>
-  field.type === "email" ? "jane@example.com" : /name/i.test(field.name) ? "Jane Doe" : "Example";
-
-const target = (c: SnapshotControl): BeatDraft["target"] => ({
-  role: c.role,
-  name: c.name,
-  ...(c.css ? { css: c.css } : {}),
-});
+/** A section's scroll target: its heading, else its element by id. */
+const sectionTarget = (s: SectionTarget): BeatDraft["target"] =>
+  s.heading ? { role: "heading", name: s.heading } : { css: `[id="${s.id.replace(/["\\]/g, "\\$&")}"]` };
+const sectionKey = (s: SectionTarget) => `${s.url}|scroll|section|${s.id || s.heading}`;
 
 /** A view's identity: the same view is never shown twice. */
 export const viewKey = (d: BeatDraft): string => {
@@ -78,16 +67,21 @@ export function planWithIntents(
     const doc = documentOf(url);
     if (doc === current) return true;
     const here = pageOf(current)?.snapshot;
+    // A link in view first, then one behind a collapsed group (opened on the way), the footer's last.
+    const links = (here?.links ?? []).filter((l) => sameDoc(l.href, doc) && !new URL(l.href).hash);
     const link =
-      here?.links.find((l) => l.region !== "footer" && sameDoc(l.href, doc) && !new URL(l.href).hash) ??
-      here?.links.find((l) => sameDoc(l.href, doc) && !new URL(l.href).hash);
+      links.find((l) => l.region !== "footer" && !l.via) ??
+      links.find((l) => l.region !== "footer") ??
+      links.find((l) => !l.via) ??
+      links[0];
     const dest = pageOf(doc)?.snapshot;
     const name = link?.name ?? dest?.h1 ?? fallbackName;
+    const via = link?.via?.map(targetOf);
     return push(
       {
         title: base?.title ?? dest?.h1 ?? name,
         action: link ? "click" : "navigate",
-        target: link ? { role: "link", name: link.name } : null,
+        target: link ? { role: "link", name: link.name, ...(via ? { via } : {}) } : null,
         url: doc,
         narration: base?.narration ?? t.open(name),
       },
@@ -95,6 +89,8 @@ export function planWithIntents(
     );
   };
 
+  /** The heading of the part of the page last scrolled to (where "opening one project" looks first). */
+  let section: string | null = null;
   for (const [i, intent] of intents.entries()) {
     let matched: Matched | null = intent.targets.length > 0 ? matchIntent(intent, map) : null;
     // "search for London" with no place named (or none matching): the page with a table search, the current one first.
@@ -105,6 +101,14 @@ export function planWithIntents(
         map.pages.find(withTable);
       if (page) matched = { kind: "page", page };
     }
+    // "typing in a name", "opening one project" with no place named: the page in view.
+    const here = pageOf(current);
+    if (!matched && intent.targets.length === 0 && intent.action && here) matched = { kind: "page", page: here };
+    // "The sign-up form at the top": the top of its page, not a part further down that shares its name.
+    if (matched?.kind === "section" && intent.atTop) {
+      const page = pageOf(matched.section.url);
+      if (page) matched = { kind: "page", page };
+    }
     if (!matched) {
       warnings.push({ intent: intent.text, reason: NO_MATCH });
       continue;
@@ -112,32 +116,39 @@ export function planWithIntents(
     let ok = true;
     if (matched.kind === "page") {
       const p = matched.page;
+      // The hint's first place is the page the walkthrough opens on: the opening beat shows it, by the
+      // name that answers the hint ("Ecommerce Dashboard", not the brand link to the same page).
+      if (drafts.length === 1 && documentOf(p.url) === current) {
+        const words = intent.targets.flat();
+        const named = [...p.navNames, ...p.otherNames].sort((a, b) => nameScore(words, b) - nameScore(words, a))[0];
+        if (named && nameScore(words, named) >= MATCH_THRESHOLD)
+          drafts[0] = { ...(drafts[0] as BeatDraft), title: named };
+        intentOf[0] = i;
+      }
       ok = arrive(p.url, p.navNames[0] ?? p.otherNames[0] ?? p.snapshot?.h1 ?? p.url, i);
     } else if (matched.kind === "section") {
       const s = matched.section;
       ok = arrive(s.url, s.name, i);
-      const key = `${s.url}|scroll|section|${s.id}`;
-      if (ok && !shown.has(key)) {
+      if (ok && !shown.has(sectionKey(s))) {
         ok = push(
-          {
-            title: s.name,
-            action: "scroll",
-            target: s.heading
-              ? { role: "heading", name: s.heading }
-              : { css: `[id="${s.id.replace(/["\\]/g, "\\$&")}"]` },
-            url: s.url,
-            narration: t.scrollTo(s.name),
-          },
+          { title: s.name, action: "scroll", target: sectionTarget(s), url: s.url, narration: t.scrollTo(s.name) },
           i,
         );
-        shown.add(key);
+        shown.add(sectionKey(s));
+        section = s.heading;
       }
     } else {
       const tab = matched.tab;
       ok =
         arrive(tab.url, tab.name, i) &&
         push(
-          { title: tab.name, action: "click", target: target(tab.control), url: tab.url, narration: t.open(tab.name) },
+          {
+            title: tab.name,
+            action: "click",
+            target: targetOf(tab.control),
+            url: tab.url,
+            narration: t.open(tab.name),
+          },
           i,
         );
     }
@@ -145,9 +156,9 @@ export function planWithIntents(
       warnings.push({ intent: intent.text, reason: PLAN_FULL });
       continue;
     }
-    const snap = pageOf(current)?.snapshot;
+    const snap = pageOf(current)?.snapshot ?? null;
     // A page asked for without an action: scrolled to what lies below its first screen, once.
-    const below = matched.kind === "page" && !intent.action ? snap?.belowFold[0] : undefined;
+    const below = matched.kind === "page" && !intent.action && !intent.tab ? snap?.belowFold[0] : undefined;
     if (below) {
       const scroll: BeatDraft = {
         title: below,
@@ -158,57 +169,24 @@ export function planWithIntents(
       };
       if (!shown.has(viewKey(scroll))) push(scroll, i);
     }
-    if (intent.action?.kind === "search") {
-      const box = snap?.tables.find((tb) => tb.search)?.search ?? snap?.searches[0];
-      if (!box) warnings.push({ intent: intent.text, reason: NO_SEARCH_BOX });
-      else if (
-        !push(
-          {
-            title: box.name.replace(/[\s:]+$/, "") || "Search",
-            action: "type",
-            target: target(box),
-            url: current,
-            value: intent.action.value ?? "Example",
-            narration: t.search(intent.action.value ?? "Example"),
-          },
-          i,
-        )
-      )
-        warnings.push({ intent: intent.text, reason: PLAN_FULL });
-    } else if (intent.action?.kind === "fill") {
-      const field = snap?.forms[0]?.fields[0];
-      if (!field) warnings.push({ intent: intent.text, reason: NO_FORM });
-      else if (
-        !push(
-          {
-            title: field.name,
-            action: "type",
-            target: target(field),
-            url: current,
-            value: intent.action.value ?? sampleValue(field),
-            narration: t.fill(field.name),
-          },
-          i,
-        )
-      )
-        warnings.push({ intent: intent.text, reason: PLAN_FULL });
-    }
+    const outcomes: ActionOutcome[] = [];
+    if (intent.tab) outcomes.push(tabBeat(intent, map.tabs, current, t));
+    if (intent.action?.kind === "search") outcomes.push(searchBeat(intent, snap, current, t));
+    else if (intent.action?.kind === "fill") outcomes.push(fillBeat(intent, snap, current, t));
+    else if (intent.action?.kind === "open") outcomes.push(openBeat(snap, section, current, t));
+    for (const outcome of outcomes)
+      if ("reason" in outcome) warnings.push({ intent: intent.text, reason: outcome.reason });
+      else if (!push(outcome.beat, i)) warnings.push({ intent: intent.text, reason: PLAN_FULL });
   }
 
   // Filler: the sections of the page in view not shown yet, then the default plan's beats.
   for (const s of map.sections) {
     if (s.url !== current) continue;
-    const key = `${s.url}|scroll|section|${s.id}`;
+    const key = sectionKey(s);
     if (shown.has(key) || (s.heading && shown.has(`${s.url}|scroll|heading|${s.heading}|`))) continue;
     if (
       !push(
-        {
-          title: s.name,
-          action: "scroll",
-          target: s.heading ? { role: "heading", name: s.heading } : { css: `[id="${s.id}"]` },
-          url: s.url,
-          narration: t.scrollTo(s.name),
-        },
+        { title: s.name, action: "scroll", target: sectionTarget(s), url: s.url, narration: t.scrollTo(s.name) },
         null,
       )
     )

@@ -6,9 +6,12 @@ import { dropHintFiller, splitHintSteps, tidyHint } from "./hint-steps.js";
  */
 
 export interface IntentAction {
-  kind: "search" | "fill";
+  /** search: type into the table's search box; fill: into a form's field; open: one item's dialog. */
+  kind: "search" | "fill" | "open";
   /** The text to type: a quoted value, else what follows "for" ("search for London"); null: a sample. */
   value: string | null;
+  /** Words naming the field to type into ("the first name"), or the kind of item to open ("one project"). */
+  field: string[];
 }
 
 export interface Intent {
@@ -19,11 +22,15 @@ export interface Intent {
   /** "section" or "tab" when the step says so: preferred among equal matches. */
   prefer: "page" | "section" | "tab" | null;
   action: IntentAction | null;
+  /** A tab to open on the place ("the profile with its messages tab open"). */
+  tab: string[] | null;
+  /** "at the top": the first screen of the place, not a part further down. */
+  atTop: boolean;
 }
 
 /** Words that name no place: articles, "page"/"section", lead verbs the step splitter leaves. */
 const IGNORED = new Set(
-  "the a an our your their its my me us to of on in at with and or then first also finally please focus show see view open go visit look tour walk through page pages screen screens section sections part area tab tabs".split(
+  "the a an our your their its my me us we you to of on in at with and or then first also finally please focus show see view open go visit look tour walk through where which page pages screen screens section sections part area tab tabs".split(
     " ",
   ),
 );
@@ -56,20 +63,50 @@ const TOUR_WORDS = new Set(
 );
 
 const QUOTED = /(?<=^|\s)["“'‘]([^"“”'‘’]{1,80})["”'’](?=$|\s|[.,;:!?])/;
-/** "search the table for London", "and filter by 'Tokyo'", "type 'hello' into the search", "searching for …". */
-const SEARCH =
-  /(?:^|\s)(?:and\s+)?(?:search(?:es|ing)?|filter(?:s|ing)?|look(?:s|ing)? up|find(?:s|ing)?|typ(?:e|es|ed|ing))\b(.*)$/i;
-/** "fill the sign-up form", "fill in the contact form". */
+/** "search the table for London", "and filter by 'Tokyo'", "searching for …". */
+const SEARCH = /(?:^|\s)(?:and\s+)?(?:search(?:es|ing)?|filter(?:s|ing)?|look(?:s|ing)? up|find(?:s|ing)?)\b(.*)$/i;
+/** "type 'hello' into the search", "typing in a name", "enter your email": a search when it names one. */
+const TYPE = /(?:^|\s)(?:and\s+)?(?:typ(?:e|es|ed|ing)|enter(?:s|ed|ing)?)\b(.*)$/i;
+/** "fill the sign-up form", "fill in the contact form", "filling in the first name". */
 const FILL =
   /(?:^|\s)(?:and\s+)?(?:fill(?:s|ed|ing)?(?:\s+in|\s+out)?|complet(?:e|es|ed|ing)|submit(?:s|ted|ting)?)\b(.*)$/i;
+/** "the sign-up form with an email typed in", "… with a name entered": the field, then the verb. */
+const TYPED_WITH = /\s+with\s+(.+?)\s+(?:typed|entered|filled)(?:\s+in)?$/i;
+/** "opening one project", "click a photo": one item of a kind, opened (a modal, a lightbox). */
+const OPEN_ONE =
+  /(?:^|\s)(?:and\s+)?(?:open(?:s|ed|ing)?|click(?:s|ed|ing)?(?:\s+on)?|expand(?:s|ed|ing)?|view(?:s|ed|ing)?)\s+(?:one|a|an|any)\s+(.+)$/i;
+/** "with its messages tab open", "on the security tab". */
+const TAB =
+  /\s+(?:with\s+(?:its|the|a)?|on\s+(?:its|the)|in\s+(?:its|the))\s*(.+?)\s+tab(?:\s+(?:open|opened|selected|shown))?$/i;
+const AT_TOP = /\s*\b(?:at|on)\s+the\s+top(?:\s+of\s+the\s+page)?\b/i;
 /** "search for a name", "type in something": what to type is the user's to leave to us (a sample). */
 const ANY_VALUE = /^(?:(?:a|an|some|any)\s+\w+|something|anything)$/i;
+/** Words that say what kind of input, not which ("the first name field"). */
+const FIELD_WORDS = new Set(["form", "field", "box", "input", "value", "something", "anything", "some", "any"]);
+
+/** The words naming a field ("the first name" → first, name): only articles and input words dropped. */
+const fieldWords = (text: string): string[] =>
+  text
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter((w) => w && !/^(?:the|a|an|your|my|our|its|their|in|into|out|on)$/.test(w) && !FIELD_WORDS.has(w))
+    .map(stem);
 
 function readAction(step: string): { rest: string; action: IntentAction | null; object: string } {
   const quoted = QUOTED.exec(step)?.[1]?.trim() ?? null;
-  const search = SEARCH.exec(step);
+  const typedWith = TYPED_WITH.exec(step);
+  if (typedWith) {
+    const field = fieldWords((typedWith[1] ?? "").replace(QUOTED, " "));
+    return { rest: step.slice(0, typedWith.index), action: { kind: "fill", value: quoted, field }, object: "" };
+  }
+  const searched = SEARCH.exec(step);
+  const typedAt = TYPE.exec(step);
+  // The first verb decides: "type 'hello' into the search" types, into a search box.
+  const typed = typedAt && (!searched || typedAt.index < searched.index) ? typedAt : null;
+  const search = typed ? (/\b(?:search|filter)/i.test(typed[1] ?? "") ? typed : null) : searched;
   if (search) {
-    const clause = search[1] ?? "";
+    const found = search;
+    const clause = found[1] ?? "";
     const forValue = /\b(?:for|by)\s+(.+)$/i.exec(clause.replace(QUOTED, ""))?.[1]?.trim() || null;
     const named = forValue ? forValue.replace(/[.!?]+$/, "") : null;
     const value = quoted ?? (named && !ANY_VALUE.test(named) ? named : null);
@@ -77,12 +114,20 @@ function readAction(step: string): { rest: string; action: IntentAction | null; 
       .replace(QUOTED, " ")
       .replace(/\b(?:for|by)\s+.+$/i, " ")
       .replace(/\b(?:into|in|on)\b/gi, " ");
-    return { rest: step.slice(0, search.index), action: { kind: "search", value }, object };
+    return { rest: step.slice(0, found.index), action: { kind: "search", value, field: [] }, object };
   }
-  const fill = FILL.exec(step);
+  const fill = typed ?? FILL.exec(step);
   if (fill) {
-    const object = (fill[1] ?? "").replace(QUOTED, " ").replace(/\bwith\b.*$/i, " ");
-    return { rest: step.slice(0, fill.index), action: { kind: "fill", value: quoted }, object };
+    const clause = (fill[1] ?? "").replace(QUOTED, " ");
+    // "fill the sign-up form": the form is where (when nothing before names a place), no field of it.
+    const object = clause.replace(/\bwith\b.*$/i, " ");
+    const field = /\bforms?\b/i.test(object) ? [] : fieldWords(object);
+    return { rest: step.slice(0, fill.index), action: { kind: "fill", value: quoted, field }, object };
+  }
+  const open = OPEN_ONE.exec(step);
+  if (open) {
+    const field = tokensOf(open[1] ?? "");
+    return { rest: step.slice(0, open.index), action: { kind: "open", value: null, field }, object: "" };
   }
   return { rest: step, action: null, object: "" };
 }
@@ -95,9 +140,19 @@ export function parseIntents(hint: string | null): Intent[] {
   for (const step of steps.flatMap((s) => s.split(/\s*,\s*(?=\S)/))) {
     const text = tidyHint(step).replace(/[.!?]+$/, "");
     if (!text) continue;
-    const { rest, action, object } = readAction(text);
-    // "search the table for London": the table is where to search when nothing before names a place.
-    const place = tokensOf(rest).length > 0 ? rest : object;
+    const atTop = AT_TOP.test(text);
+    const tabbed = TAB.exec(text.replace(AT_TOP, ""));
+    const tab = tabbed ? tokensOf(tabbed[1] ?? "") : null;
+    const bare = (tabbed ? text.replace(AT_TOP, "").slice(0, tabbed.index) : text.replace(AT_TOP, "")).trim();
+    const { rest, action, object } = readAction(bare);
+    // "search the table for London": the table is where to search when nothing before names a place; a
+    // field named ("filling in the first name") is no place.
+    const place =
+      tokensOf(rest).length > 0
+        ? rest
+        : action?.kind === "search" || (action?.kind === "fill" && /\bforms?\b/i.test(object))
+          ? object
+          : "";
     const targets = place
       .split(/\s+(?:and|&|or)\s+|\s*&\s*/i)
       .map(tokensOf)
@@ -110,9 +165,16 @@ export function parseIntents(hint: string | null): Intent[] {
         : /\bpages?\b/.test(words)
           ? "page"
           : null;
-    if (targets.length === 0 && !action) continue;
-    if (!action && tokensOf(rest).every((w) => TOUR_WORDS.has(w))) continue;
-    intents.push({ text, targets, prefer, action });
+    if (targets.length === 0 && !action && !tab) continue;
+    if (!action && !tab && tokensOf(rest).every((w) => TOUR_WORDS.has(w))) continue;
+    intents.push({
+      text,
+      targets,
+      prefer: tab ? "page" : prefer,
+      action,
+      tab: tab && tab.length > 0 ? tab : null,
+      atTop,
+    });
   }
   return intents;
 }

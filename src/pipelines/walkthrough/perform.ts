@@ -1,6 +1,6 @@
 import type { Frame, Locator, Page } from "playwright-core";
-import { dismissConsent, locate, type Target } from "../../media/browser/index.js";
-import type { Beat } from "./plan.js";
+import { dismissConsent, locate } from "../../media/browser/index.js";
+import type { Beat, BeatTarget } from "./beats.js";
 
 /** What performing a beat needs of it (a plan's draft or a stored beat). */
 export type PerformableBeat = Pick<Beat, "action" | "target" | "url" | "value">;
@@ -98,12 +98,91 @@ async function loadPage(page: Page, url: string): Promise<void> {
   if (status !== undefined && status >= 400) throw new NavigationError(url, status);
 }
 
-/** The beat's target when it is on the page and visible, else null. */
+const escapeRegExp = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
+/**
+ * The name with what an icon font adds around it in the accessible name: a glyph ("\uf1e6 Modules"),
+ * a ligature word ("receipt_long Billing").
+ */
+const iconed = (name: string): RegExp =>
+  new RegExp(`^[^\\p{L}\\p{N}]*(?:[a-z][a-z0-9_]*\\s+)?${escapeRegExp(name)}[^\\p{L}\\p{N}]*$`, "iu");
+
+/**
+ * The first visible element matching the target (by role and name, or its CSS selector): a hidden twin
+ * earlier in the page does not count. The name is matched exactly, else with an icon's glyph or
+ * ligature around it.
+ */
+async function visibleMatch(page: Page, target: BeatTarget): Promise<Locator> {
+  const byCss = target.css ? page.locator(target.css) : undefined;
+  // A selector alone names one element (an id, a dialog's opener by its target).
+  if (!target.role) return target.css ? locate(page, { css: target.css }) : page.locator(":not(*)");
+  const role = target.role as Parameters<Page["getByRole"]>[0];
+  const { name } = target;
+  const exact = page.getByRole(role, name === undefined ? {} : { name, exact: true });
+  const shown = (byCss ? exact.or(byCss) : exact).filter({ visible: true }).first();
+  if (name === undefined || (await shown.count()) > 0) return shown;
+  return page
+    .getByRole(role, { name: iconed(name) })
+    .filter({ visible: true })
+    .first();
+}
+
+/** How long a group opened on the way (a collapse, a dropdown) may take to show the target. */
+const REVEAL_MS = 2_000;
+
+/**
+ * The beat's target when it is on the page and visible (the first visible match: a hidden twin earlier
+ * in the page does not count), else null. A target behind a collapsed group or a dropdown (`via`) is
+ * shown first: each control on the way is clicked while the target is still hidden.
+ */
 export async function findTarget(page: Page, target: PerformableBeat["target"]): Promise<Locator | null> {
   if (!target || (!target.role && !target.css)) return null;
-  const locator = locate(page, target as Target);
-  if ((await locator.count()) === 0 || !(await locator.isVisible())) return null;
-  return locator;
+  const shown = await visibleMatch(page, target);
+  if ((await shown.count()) > 0) return shown;
+  const via = target.via ?? [];
+  for (const [i, step] of via.entries()) {
+    const control = await visibleMatch(page, step);
+    if ((await control.count()) === 0) return null;
+    await control.click();
+    // What this step opens (the next control on the way, else the target) shows once the group has
+    // opened: a collapse animates, so it is looked for again until it does.
+    const next: BeatTarget = via[i + 1] ?? target;
+    const deadline = Date.now() + REVEAL_MS;
+    while (Date.now() < deadline) {
+      const revealed = await visibleMatch(page, next);
+      if ((await revealed.count()) > 0) {
+        if (next === target) return revealed;
+        break;
+      }
+      await page.waitForTimeout(100);
+    }
+  }
+  return null;
+}
+
+/** An open modal dialog or lightbox. */
+const OPEN_DIALOG = '[aria-modal="true"], dialog[open], [role="dialog"].show, .modal.show';
+const DISMISS = '[data-bs-dismiss], [data-dismiss], button[aria-label*="close" i], .btn-close, .close';
+
+/**
+ * Closes a dialog left open by the beat before (a portfolio item's modal): a dialog never holds more than
+ * the beat that opened it. Escape first, then its close control; a dialog that stays is left as it is.
+ */
+export async function closeDialogs(page: Page): Promise<void> {
+  const open = page.locator(OPEN_DIALOG).filter({ visible: true }).first();
+  if ((await open.count()) === 0) return;
+  await page.keyboard.press("Escape");
+  if (
+    await open.waitFor({ state: "hidden", timeout: REVEAL_MS }).then(
+      () => true,
+      () => false,
+    )
+  )
+    return;
+  const close = open.locator(DISMISS).filter({ visible: true }).first();
+  if ((await close.count()) === 0) return;
+  await close.click().catch(() => undefined);
+  await open.waitFor({ state: "hidden", timeout: REVEAL_MS }).catch(() => undefined);
 }
 
 /**
@@ -134,6 +213,7 @@ export async function performBeat(page: Page, beat: PerformableBeat): Promise<bo
     await openPage(page, beat.url);
     return true;
   }
+  await closeDialogs(page);
   const locator = await findTarget(page, beat.target);
   if (!locator) return false;
   switch (beat.action) {

@@ -1,29 +1,8 @@
 import type { Page } from "playwright-core";
 import { siteNameFrom, type TitledPage } from "../browsing/site-name.js";
+import type { Beat, BeatDraft } from "./beats.js";
 import { cleanNarration } from "./narration-text.js";
 import { type Phrases, phrasesFor } from "./phrases.js";
-
-/** What a beat does in the browser. */
-export type BeatAction = "navigate" | "click" | "type" | "scroll" | "hover";
-
-export interface BeatTarget {
-  role?: string;
-  name?: string;
-  css?: string;
-}
-
-export interface Beat {
-  id: string;
-  title: string;
-  action: BeatAction;
-  target: BeatTarget | null;
-  /** The page the beat ends on (where its screenshot is taken). */
-  url: string;
-  /** Text typed (type beats only). */
-  value?: string;
-  narration: string;
-  estimatedSeconds: number;
-}
 
 /** What the planner reads off one page (in the page, see SCAN). */
 export interface PageScan {
@@ -68,6 +47,18 @@ const STOP_WORDS = new Set(
 const SCAN = `(() => {
   const clean = (s) => (s || "").replace(/\\s+/g, " ").trim();
   const visible = (el) => !!el && el.getClientRects().length > 0 && getComputedStyle(el).visibility !== "hidden";
+  // An icon font's ligature ("receipt_long" drawn as an icon) is no word of the name.
+  const isIcon = (el) => /icon|symbol/i.test(typeof el.className === "string" ? el.className : "") && /^[a-z][a-z0-9_]*$/.test(clean(el.textContent));
+  const textOf = (el) => {
+    let text = "";
+    const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(), n = 0; node && n < 200; node = walker.nextNode(), n++) {
+      const parent = node.parentElement;
+      if (parent && parent !== el && isIcon(parent)) continue;
+      text += " " + node.textContent;
+    }
+    return clean(text) || clean(el.textContent);
+  };
   const nameOf = (el) => {
     const label = el.getAttribute("aria-label");
     if (label) return clean(label);
@@ -80,7 +71,7 @@ const SCAN = `(() => {
       const l = document.querySelector('label[for="' + CSS.escape(el.id) + '"]');
       if (l) return clean(l.textContent);
     }
-    return clean(el.textContent);
+    return textOf(el);
   };
   const main = document.querySelector("main, [role=main]") || document.body;
   const inFooter = (el) => !!el.closest("footer, [role=contentinfo]") && !el.closest("header, [role=banner]");
@@ -195,7 +186,7 @@ export function hintKeywords(hint: string | null): string[] {
   ];
 }
 
-type Draft = Omit<Beat, "id" | "estimatedSeconds">;
+type Draft = BeatDraft;
 
 /** Beats that belong together (a page visit and what is shown on it), reordered as a whole. */
 export interface Segment {
@@ -228,6 +219,8 @@ export function buildPlan(
   cta: { name: string; role: "link" | "button"; scan: PageScan | null } | null,
   hint: string | null,
   language: string | null = null,
+  /** The most beats offered: a fixed length may take more than the default plan's eight. */
+  maxBeats: number = AUTO_BEATS,
 ): Draft[] {
   const t: Phrases = phrasesFor(language);
   const name = siteNameOf(start, [...pages.map((p) => p.scan), ...(cta?.scan ? [cta.scan] : [])]);
@@ -363,7 +356,7 @@ export function buildPlan(
   }
   plan.push(...startExtras);
   for (const seg of ordered) {
-    const room = AUTO_BEATS - plan.length;
+    const room = maxBeats - plan.length;
     if (room <= 0) break;
     plan.push(...seg.beats.slice(0, room));
   }

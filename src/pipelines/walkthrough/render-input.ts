@@ -1,5 +1,5 @@
 import type { CaptureSpec } from "../../media/browser/index.js";
-import type { Beat } from "./plan.js";
+import type { Beat } from "./beats.js";
 import type { StoredStoryboardOptions } from "./storyboard-input.js";
 
 /** A beat of a render: the plan's beat with the user's edits; hidden beats are performed, not shown. */

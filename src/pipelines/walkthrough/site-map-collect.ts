@@ -21,6 +21,18 @@ const COLLECT = `(() => {
   const clean = (s) => (s || "").replace(/\\s+/g, " ").trim();
   const visible = (el) => !!el && el.getClientRects().length > 0 && getComputedStyle(el).visibility !== "hidden";
   const byIds = (ids) => clean(ids.split(/\\s+/).map((id) => document.getElementById(id)).filter(Boolean).map((n) => n.textContent).join(" "));
+  // An icon font's ligature ("receipt_long" drawn as an icon) is no word of the name.
+  const isIcon = (el) => /icon|symbol/i.test(typeof el.className === "string" ? el.className : "") && /^[a-z][a-z0-9_]*$/.test(clean(el.textContent));
+  const textOf = (el) => {
+    let text = "";
+    const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(), n = 0; node && n < 200; node = walker.nextNode(), n++) {
+      const parent = node.parentElement;
+      if (parent && parent !== el && isIcon(parent)) continue;
+      text += " " + node.textContent;
+    }
+    return clean(text) || clean(el.textContent);
+  };
   const nameOf = (el) => {
     const label = el.getAttribute("aria-label");
     if (label && clean(label)) return clean(label);
@@ -31,7 +43,7 @@ const COLLECT = `(() => {
       if (l && clean(l.textContent)) return clean(l.textContent);
       return clean(el.getAttribute("placeholder") || el.getAttribute("title") || "");
     }
-    return clean(el.textContent) || clean(el.getAttribute("title") || "");
+    return textOf(el) || clean(el.getAttribute("title") || "");
   };
   const cssOf = (el) => (el.id ? "#" + CSS.escape(el.id) : null);
   const regionOf = (a) => {
@@ -45,18 +57,53 @@ const COLLECT = `(() => {
     if (list && linksIn(list) >= 3) return "list";
     return "main";
   };
+  // A hidden link behind a control that shows it: a collapsed sidebar group, a dropdown, a phone-width
+  // menu button. The container hidden is the highest hidden ancestor; its opener is the control naming
+  // it (aria-controls, a Bootstrap target, a #id link), else the toggle just before it.
+  const TOGGLE = "a, button, [role=button]";
+  const isToggle = (el) => {
+    if (!el || !el.matches(TOGGLE) || el.closest("[role=dialog], [aria-modal=true], .modal")) return false;
+    const href = el.getAttribute("href");
+    return el.tagName !== "A" || el.hasAttribute("aria-expanded") || el.hasAttribute("data-bs-toggle") || el.hasAttribute("data-toggle") || !href || href === "#" || /^javascript:/i.test(href) || href.startsWith("#");
+  };
+  const openerOf = (box) => {
+    if (box.id) {
+      const id = box.id;
+      const ref = document.querySelector('[aria-controls~="' + CSS.escape(id) + '"], [data-bs-target="#' + CSS.escape(id) + '"], [data-target="#' + CSS.escape(id) + '"], a[href="#' + CSS.escape(id) + '"]');
+      if (isToggle(ref)) return { el: ref, css: cssOf(ref) || (ref.hasAttribute("aria-controls") ? '[aria-controls="' + id + '"]' : null) };
+    }
+    const prev = box.previousElementSibling;
+    const toggle = prev && (prev.matches(TOGGLE) ? prev : prev.querySelectorAll(TOGGLE).length === 1 ? prev.querySelector(TOGGLE) : null);
+    return isToggle(toggle) ? { el: toggle, css: cssOf(toggle) } : null;
+  };
+  const viaOf = (el, depth) => {
+    let box = el;
+    while (box.parentElement && box.parentElement !== document.body && !visible(box.parentElement)) box = box.parentElement;
+    if (box === el || depth > 2 || !box.parentElement || !visible(box.parentElement)) return null;
+    const opener = openerOf(box);
+    if (!opener) return null;
+    const name = nameOf(opener.el);
+    if (!name && !opener.css) return null;
+    const control = { role: opener.el.tagName === "A" && opener.el.hasAttribute("href") && opener.el.getAttribute("role") !== "button" ? "link" : "button", name, css: opener.css };
+    if (visible(opener.el)) return [control];
+    const outer = viaOf(opener.el, depth + 1);
+    return outer ? [...outer, control] : null;
+  };
   const links = [];
   const sectionIds = new Set();
   // Navigation comes first in a document: the first links are the ones the planner ranks.
   const anchors = document.querySelectorAll("a[href]");
   for (let i = 0; i < anchors.length && i < ${MAX_LINKS_CONSIDERED} && links.length < ${MAX_LINKS_KEPT}; i++) {
     const a = anchors[i];
-    if (!visible(a)) continue;
+    const shown = visible(a);
+    const via = shown ? null : viaOf(a, 0);
+    if (!shown && !via) continue;
     const raw = a.getAttribute("href") || "";
     if (raw === "#" || /^(javascript|mailto|tel):/i.test(raw)) continue;
     const name = nameOf(a);
     if (!name) continue;
-    links.push({ name, href: a.href, region: regionOf(a) });
+    links.push(via ? { name, href: a.href, region: regionOf(a), via } : { name, href: a.href, region: regionOf(a) });
+    if (!shown) continue;
     if (a.hash && a.origin === location.origin && a.pathname === location.pathname && a.search === location.search)
       sectionIds.add(decodeURIComponent(a.hash.slice(1)));
   }
@@ -64,7 +111,7 @@ const COLLECT = `(() => {
   for (const id of sectionIds) {
     const el = document.getElementById(id);
     if (!el || el === document.body || el === document.documentElement) continue;
-    const h = /^H[1-6]$/.test(el.tagName) ? el : el.querySelector("h1, h2, h3");
+    const h = /^H[1-6]$/.test(el.tagName) ? el : el.querySelector("h1, h2, h3, h4");
     sections.push({ id, heading: h && visible(h) ? clean(h.textContent) : null });
   }
   const main = document.querySelector("main, [role=main]") || document.body;
@@ -109,10 +156,36 @@ const COLLECT = `(() => {
       .filter((c) => c.name);
     if (fields.length > 0) forms.push({ name: clean(f.getAttribute("aria-label")) || cardHeading(f), fields });
   }
-  const tabs = [...document.querySelectorAll("[role=tab]")].filter((t) => visible(t) && nameOf(t)).map((t) => ({ role: "tab", name: nameOf(t), css: cssOf(t) }));
+  const tabs = [...document.querySelectorAll("[role=tab]")].filter((t) => visible(t) && /\\p{L}/u.test(nameOf(t))).map((t) => ({ role: "tab", name: nameOf(t), css: cssOf(t) }));
   const buttons = [...main.querySelectorAll('button, a[class*="btn"], a[class*="button"]')]
     .filter((b) => visible(b) && /primary|cta/i.test(b.className) && nameOf(b))
     .map((b) => ({ role: b.tagName === "A" ? "link" : "button", name: nameOf(b), css: cssOf(b) }));
+  // Controls that open a dialog (a modal, a lightbox) and the dialog's own name.
+  const dialogs = [];
+  for (const el of document.querySelectorAll('[data-bs-toggle="modal"], [data-toggle="modal"], [aria-haspopup="dialog"]')) {
+    if (dialogs.length >= 24 || !visible(el)) continue;
+    const attr = ["data-bs-target", "data-target", "aria-controls", "href"].find((x) => (el.getAttribute(x) || "").length > 1);
+    const ref = attr ? el.getAttribute(attr) : "";
+    const dialog = ref && document.getElementById(ref.replace(/^#/, ""));
+    if (!dialog || visible(dialog)) continue;
+    const title = dialog.querySelector("h1, h2, h3, h4, [class*=title]");
+    // The dialog's title before its label: a label pointing at the dialog itself reads all of it.
+    const name = (nameOf(el) || clean(title && title.textContent) || byIds(dialog.getAttribute("aria-labelledby") || "")).slice(0, 80);
+    const css = cssOf(el) || "[" + attr + '="' + ref.replace(/["\\\\]/g, "") + '"]';
+    const section = el.closest("section, article, [role=region]");
+    const sectionHeading = section && section.querySelector("h1, h2, h3");
+    dialogs.push({ name, control: { role: el.matches(TOGGLE) ? (el.tagName === "A" ? "link" : "button") : "", name, css }, section: section ? clean(sectionHeading && sectionHeading.textContent) || section.id || null : null });
+  }
+  // The page's parts (landmark sections and articles) with their first heading and what the template
+  // calls them (id, class, label): "the features" finds a section a nav link never points at.
+  const parts = [];
+  for (const el of main.querySelectorAll("section, article, [role=region]")) {
+    if (parts.length >= 40 || !visible(el)) continue;
+    const h = el.querySelector("h1, h2, h3");
+    if (!h || !visible(h) || !clean(h.textContent)) continue;
+    const words = clean([el.id, typeof el.className === "string" ? el.className : "", el.getAttribute("aria-label") || ""].join(" "));
+    parts.push({ heading: clean(h.textContent), words, top: Math.round(h.getBoundingClientRect().top + window.scrollY) });
+  }
   const h1 = document.querySelector("h1");
   return {
     url: location.href,
@@ -129,6 +202,8 @@ const COLLECT = `(() => {
     forms,
     tabs,
     buttons,
+    dialogs,
+    parts,
   };
 })()`;
 

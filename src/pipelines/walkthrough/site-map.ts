@@ -16,6 +16,8 @@ export interface SnapshotLink {
   /** Absolute URL as the page resolved it (hash kept: `#id` links are section targets). */
   href: string;
   region: LinkRegion;
+  /** Controls that show the link when it is hidden (a collapsed group, a dropdown), outermost first. */
+  via?: SnapshotControl[];
 }
 
 /** A control a beat can act on: its role and accessible name, and a CSS selector when it has an id. */
@@ -49,6 +51,10 @@ export interface PageSnapshot {
   tabs: SnapshotControl[];
   /** Primary buttons and button-styled links. */
   buttons: SnapshotControl[];
+  /** Controls that open a dialog (a modal, a lightbox), named by the control or the dialog's title. */
+  dialogs?: { name: string; control: SnapshotControl; section: string | null }[];
+  /** Sections and articles with their first heading and the template's own words for them (id, class). */
+  parts?: { heading: string; words: string; top: number }[];
   /** What the page says, for the narration (page-content.ts); absent in hand-written snapshots. */
   content?: PageContent;
 }
