@@ -6,6 +6,7 @@ import { type Deadline, DeadlineError, within } from "./deadline.js";
 import { serialiseDom } from "./dom-serialise.js";
 import { scrollForLazyContent } from "./lazy-scroll.js";
 import { type PageLoad, refusalOf, type VisitContext, type VisitProblem, visitPage } from "./page-visit.js";
+import { markRendering } from "./render-marks.js";
 
 /**
  * One page of a scan, up to the point where the extractors read it: visited (page-visit.ts), its
@@ -17,6 +18,8 @@ import { type PageLoad, refusalOf, type VisitContext, type VisitProblem, visitPa
 export const DOM_TEXT_CAP = 200_000;
 /** Time a page that missed its deadline still gets to hand over its DOM (it is used as far as it got). */
 const LATE_READ_MS = 3_000;
+/** Time the page gets to have its hidden text and hero marked. */
+const MARK_MS = 5_000;
 
 export interface PageTarget {
   index: number;
@@ -91,6 +94,8 @@ export async function readPage(
   const moved = await movedToRefused(page, visit.finalUrl, ctx);
   if (moved) return { ok: false, ...moved };
   const grace = Math.max(LATE_READ_MS, deadline.left());
+  // Hidden text and the hero are marked as shown, for the readers of the serialised HTML (no stylesheet).
+  await markRendering(page, Math.min(grace, MARK_MS), ctx.signal);
   const dom = await serialiseDom(page, grace, ctx.signal).catch((err: unknown) => {
     if (ctx.signal.aborted) throw err;
     return { html: "", truncated: false };
