@@ -65,6 +65,8 @@ const SHOT_LAYOUT = pageScript<ShotLayoutArg, ShotLayout>(new URL("./page/shot-l
 /** Marks the fixed and sticky bars hidden for the shots below the first screen. */
 const BAR_MARK = "data-clipwright-bar";
 const LAYOUT_MS = 5_000;
+/** Time the first screen's pictures get to be drawn before the hero shot (the palette reads its pixels). */
+const SETTLE_MS = 3_000;
 
 interface Layout {
   width: number;
@@ -120,6 +122,9 @@ export async function takeScreenshots(
     maxSections,
   );
   if (!layout || caps.maxShots <= 0) return result;
+  await runPageScript(page, SHOT_LAYOUT, { do: "settle", maxMs: SETTLE_MS }, { timeoutMs: SETTLE_MS + 1_000 }).catch(
+    () => undefined,
+  );
 
   try {
     const hero = await jpeg(page, { x: 0, y: 0, width: layout.width, height: layout.height }, DETAIL_SCALE, false);

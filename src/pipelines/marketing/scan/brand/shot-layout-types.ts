@@ -17,6 +17,8 @@ export type SectionKind = (typeof SECTION_KINDS)[number];
 
 export type ShotLayoutArg =
   | { do: "layout"; minSectionCss: number; maxSections: number }
+  /** Waits (≤ `maxMs`) for the first screen's images, background images and fonts to be drawn. */
+  | { do: "settle"; maxMs: number }
   /** Fixed and sticky bars out of sight (`attribute` marks them), or back. */
   | { do: "hide-bars"; attribute: string }
   | { do: "show-bars"; attribute: string };

@@ -110,8 +110,39 @@ function showBars(attribute: string): number {
   return marked.length;
 }
 
-export default function shotLayout(arg: ShotLayoutArg): ShotLayout {
+/** The first screen's pictures decoded and its fonts loaded: a shot taken earlier differs scan to scan. */
+async function settle(maxMs: number): Promise<number> {
+  const urls = new Set<string>();
+  const waits: Promise<unknown>[] = [document.fonts.ready];
+  const all = document.body ? document.body.getElementsByTagName("*") : [];
+  for (let i = 0; i < Math.min(all.length, 3_000) && urls.size < 20; i++) {
+    const el = all[i] as Element;
+    const box = el.getBoundingClientRect();
+    if (box.top >= window.innerHeight || box.bottom <= 0 || box.width === 0) continue;
+    if (el instanceof HTMLImageElement && el.currentSrc) {
+      urls.add(el.currentSrc);
+      waits.push(el.decode());
+    }
+    for (const m of getComputedStyle(el).backgroundImage.matchAll(/url\(["']?([^"')]+)["']?\)/g)) {
+      const src = m[1];
+      if (!src || urls.has(src)) continue;
+      urls.add(src);
+      const image = new Image();
+      image.src = src;
+      waits.push(image.decode());
+    }
+  }
+  const settled = Promise.allSettled(waits);
+  await Promise.race([settled, new Promise((done) => setTimeout(done, maxMs))]);
+  // Two frames: what was decoded is painted.
+  await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
+  return urls.size;
+}
+
+export default async function shotLayout(arg: ShotLayoutArg): Promise<ShotLayout> {
   if (arg.do === "layout") return layout(arg.minSectionCss, arg.maxSections);
+  if (arg.do === "settle")
+    return { width: 0, height: 0, docWidth: 0, docHeight: 0, sections: [], bars: await settle(arg.maxMs) };
   const bars = arg.do === "hide-bars" ? hideBars(arg.attribute) : showBars(arg.attribute);
   return { width: 0, height: 0, docWidth: 0, docHeight: 0, sections: [], bars };
 }
