@@ -24,6 +24,8 @@ interface Expected {
   headline: string;
   tagline: string | null;
   logo: boolean;
+  /** The hero's background picture is kept (`from: hero`). */
+  heroImage: boolean;
   /** Blocks other than headline and calls to action, in page order: `kind: title` (or `kind: text`). */
   blocks: string[];
   testimonials: { text: string; author: string }[];
@@ -43,6 +45,7 @@ const EXPECTED: Record<string, Expected> = {
     tagline: "Welcome To Our Studio!",
     // The navbar's brand image (alt "..."), outside the first <header> (the masthead).
     logo: true,
+    heroImage: true,
     blocks: [
       "value_proposition: Welcome To Our Studio!",
       "feature: Threads",
@@ -68,6 +71,7 @@ const EXPECTED: Record<string, Expected> = {
     // The hero has a sign-up form under its headline and no subhead.
     tagline: null,
     logo: false,
+    heroImage: true,
     blocks: [
       "feature: Fully Responsive",
       "feature: Bootstrap 5 Ready",
@@ -98,6 +102,7 @@ const EXPECTED: Record<string, Expected> = {
     headline: "Start Bootstrap",
     tagline: "Graphic Artist - Web Designer - Illustrator",
     logo: false,
+    heroImage: false,
     blocks: ["value_proposition: Graphic Artist - Web Designer - Illustrator", "value_proposition: About"],
     testimonials: [],
     claimsIn: ["free"],
@@ -110,6 +115,7 @@ const EXPECTED: Record<string, Expected> = {
     headline: "Grayscale",
     tagline: "A free, responsive, one page Bootstrap theme created by Start Bootstrap.",
     logo: false,
+    heroImage: true,
     blocks: [
       "value_proposition: A free, responsive, one page Bootstrap theme created by Start Bootstrap.",
       "value_proposition: Built with Bootstrap 5",
@@ -195,6 +201,7 @@ browserOnly("scanning the corpus's landing templates", () => {
           expect(m.brand.tagline).not.toBe(expected.headline);
           expect(m.brand.logo !== null).toBe(expected.logo);
           expect(m.warnings.some((w) => w.code === "no_logo")).toBe(!expected.logo);
+          expect(m.assets.some((a) => a.type === "image" && a.from === "hero" && a.retained)).toBe(expected.heroImage);
 
           const blocks = m.copy.filter((b) => b.kind !== "headline" && b.kind !== "call_to_action").map(summary);
           expect(blocks).toEqual(expected.blocks);
