@@ -12,10 +12,14 @@ export interface RenderMarksArg {
   attribute: string;
   /** Elements visited at most: a page may be arbitrarily large. */
   maxNodes: number;
+  /** Time the walk may take: a page that keeps changing makes every layout read slow. */
+  maxMs: number;
 }
 
 export interface RenderMarksResult {
   hidden: number;
   headline: boolean;
   tagline: boolean;
+  /** The walk stopped at its node or time bound; what was marked so far stays. */
+  cut: boolean;
 }

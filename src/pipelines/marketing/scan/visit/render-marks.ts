@@ -7,6 +7,8 @@ const RENDER_MARKS = pageScript<RenderMarksArg, RenderMarksResult>(
 );
 /** Elements the marking walks at most (a landing page has a few thousand). */
 const MAX_NODES = 20_000;
+/** The walk's own time bound, well inside the call's timeout (which terminates the script). */
+const WALK_SHARE = 0.5;
 
 /**
  * Marks hidden elements and the hero in the page (page/render-marks.page.ts) before its DOM is
@@ -21,7 +23,7 @@ export async function markRendering(
     return await runPageScript(
       page,
       RENDER_MARKS,
-      { attribute: RENDER_MARK, maxNodes: MAX_NODES },
+      { attribute: RENDER_MARK, maxNodes: MAX_NODES, maxMs: Math.round(timeoutMs * WALK_SHARE) },
       { timeoutMs, signal },
     );
   } catch (err) {

@@ -9,7 +9,23 @@ import type { RenderMarksArg, RenderMarksResult } from "../render-marks-types.js
  */
 
 const TEXT_TAGS = new Set(["H1", "H2", "H3", "H4", "H5", "H6", "P", "DIV", "SPAN", "STRONG", "B", "EM", "SMALL"]);
-const SKIP_TAGS = new Set(["SCRIPT", "STYLE", "NOSCRIPT", "TEMPLATE", "HEAD", "SVG", "svg"]);
+/** Not text, or a document of its own (a frame): never walked into. */
+const SKIP_TAGS = new Set([
+  "SCRIPT",
+  "STYLE",
+  "NOSCRIPT",
+  "TEMPLATE",
+  "HEAD",
+  "SVG",
+  "svg",
+  "IFRAME",
+  "OBJECT",
+  "EMBED",
+  "VIDEO",
+  "AUDIO",
+  "CANVAS",
+  "IMG",
+]);
 /** Page furniture: never the hero. */
 const FURNITURE = "nav, [role=navigation], footer, [role=contentinfo], a, button, [role=button], label, form";
 
@@ -43,7 +59,8 @@ interface Candidate {
 export default function renderMarks(arg: RenderMarksArg): RenderMarksResult {
   const mark = arg.attribute;
   for (const el of document.querySelectorAll(`[${mark}]`)) el.removeAttribute(mark);
-  const result: RenderMarksResult = { hidden: 0, headline: false, tagline: false };
+  const result: RenderMarksResult = { hidden: 0, headline: false, tagline: false, cut: false };
+  const end = performance.now() + arg.maxMs;
   const body = document.body;
   if (!body) return result;
   window.scrollTo({ top: 0, left: 0, behavior: "instant" });
@@ -51,7 +68,11 @@ export default function renderMarks(arg: RenderMarksArg): RenderMarksResult {
   const texts: Candidate[] = [];
   let left = arg.maxNodes;
   const stack: Element[] = [body];
-  while (stack.length > 0 && left-- > 0) {
+  while (stack.length > 0) {
+    if (left-- <= 0 || (left % 32 === 0 && performance.now() > end)) {
+      result.cut = true;
+      break;
+    }
     const el = stack.pop() as Element;
     if (SKIP_TAGS.has(el.tagName)) continue;
     if (el !== body && !isVisible(el)) {
