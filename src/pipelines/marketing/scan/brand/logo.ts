@@ -41,6 +41,8 @@ const MIN_FAVICON = 64;
 const RASTER_MIN_WIDTH = 480;
 const RASTER_TYPES = new Set(["image/png", "image/jpeg", "image/webp", "image/gif", "image/avif"]);
 const MARK = "data-clipwright-logo";
+/** Logos are looked for in the top 400 CSS px; the capture's viewport is at least this tall. */
+const FIRST_SCREEN_CSS = 600;
 
 /** In an isolated world: header images and inline SVGs that say "logo" or link home, in document order. */
 const HEADER_LOGOS = `(mark) => {
@@ -160,7 +162,9 @@ async function rasterise(page: Page, logo: HeaderLogo, from: LogoFrom): Promise<
     const data = await captureRegion(page, logo.rect, {
       scale,
       format: "png",
-      beyondViewport: true,
+      // Within the first screen the page is drawn as it stands: drawing beyond the viewport lays the page
+      // out again at its full height, which moves a fixed navbar's logo away from where it was measured.
+      beyondViewport: logo.rect.y + logo.rect.height > FIRST_SCREEN_CSS,
       transparent: true,
     });
     return data.length <= MAX_LOGO_BYTES && (await drawsAnything(data))
