@@ -110,7 +110,10 @@ function showBars(attribute: string): number {
   return marked.length;
 }
 
-/** The first screen's pictures decoded and its fonts loaded: a shot taken earlier differs scan to scan. */
+/**
+ * The first screen's pictures decoded, its fonts loaded and its transitions ended: a shot taken earlier
+ * differs scan to scan, and the palette reads its pixels.
+ */
 async function settle(maxMs: number): Promise<number> {
   const urls = new Set<string>();
   const waits: Promise<unknown>[] = [document.fonts.ready];
@@ -131,6 +134,12 @@ async function settle(maxMs: number): Promise<number> {
       image.src = src;
       waits.push(image.decode());
     }
+  }
+  // A navbar easing back to its top-of-page look (padding, background) after the reading scrolled: the
+  // transitions that end are let end, so the shot is not taken at a different point of them each scan.
+  for (const a of document.getAnimations().slice(0, 50)) {
+    const end = a.effect?.getComputedTiming().endTime;
+    if (typeof end === "number" && Number.isFinite(end)) waits.push(a.finished);
   }
   const settled = Promise.allSettled(waits);
   await Promise.race([settled, new Promise((done) => setTimeout(done, maxMs))]);
