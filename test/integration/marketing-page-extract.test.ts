@@ -126,7 +126,14 @@ describe("in-page extractors on the SaaS fixture's start page", () => {
       expect(logo).toMatchObject({ from: "json-ld", contentType: "image/png" });
       expect(logo?.aspectRatio).toBeCloseTo((logo?.width ?? 0) / (logo?.height ?? 1), 1);
 
-      expect(shots.shots.map((s) => s.from)).toEqual(["hero", "section:features", "section:testimonials", "full-page"]);
+      // Five shots leave room for three sections: those of a known kind before the others, in page order.
+      expect(shots.shots.map((s) => s.from)).toEqual([
+        "hero",
+        "section:features",
+        "section:steps",
+        "section:testimonials",
+        "full-page",
+      ]);
       expect(shots.shots[0]).toMatchObject({ width: 2160, height: 1350, contentType: "image/jpeg" });
       const tall = shots.shots.at(-1);
       expect(tall?.width).toBe(1440);

@@ -38,6 +38,7 @@ export const WARNING_CODES = [
   "scan_deadline",
   "page_truncated",
   "frames_limited",
+  "placeholder_copy",
 ] as const;
 export type WarningCode = (typeof WARNING_CODES)[number];
 
@@ -215,7 +216,7 @@ const WarningSchema = Type.Object(
   {
     code: Type.Union(WARNING_CODES.map((c) => Type.Literal(c))),
     page: Type.Optional(Type.Integer({ minimum: 0 })),
-    /** script_errors only: how many page errors were seen. */
+    /** script_errors and placeholder_copy: how many page errors, or filler blocks, were seen. */
     count: Type.Optional(Type.Integer({ minimum: 0 })),
     message: Text(500),
   },
@@ -258,7 +259,12 @@ export type ManifestAsset = Static<typeof AssetSchema>;
 export type ManifestWarning = Static<typeof WarningSchema>;
 
 /** Warnings that do not make a version degraded: a site's own script noise and a font we draw with a stand-in. */
-const BENIGN_WARNINGS: ReadonlySet<WarningCode> = new Set(["script_errors", "font_unavailable"]);
+const BENIGN_WARNINGS: ReadonlySet<WarningCode> = new Set([
+  "script_errors",
+  "font_unavailable",
+  // The site's own filler, not something the scan missed.
+  "placeholder_copy",
+]);
 
 export const isDegraded = (warnings: readonly ManifestWarning[], alsoBenign: readonly WarningCode[] = []): boolean =>
   warnings.some((w) => !BENIGN_WARNINGS.has(w.code) && !alsoBenign.includes(w.code));

@@ -104,6 +104,16 @@ function brandName(texts: readonly ReadText[], gathered: Gathered): string | nul
   return name && name !== new URL(titled[0]?.url ?? "http://x.invalid").hostname ? name.slice(0, 200) : null;
 }
 
+function taglineOf(
+  subhead: string | null,
+  headline: { text: string } | undefined,
+  start: PageMetadata | undefined,
+): string | null {
+  if (subhead) return subhead.slice(0, 300);
+  const declared = start?.og.title ?? null;
+  return declared && declared !== headline?.text ? declared.slice(0, 300) : null;
+}
+
 export async function assembleVersion(
   run: PipelineRun<UrlInput>,
   deps: InspectionDeps,
@@ -201,7 +211,8 @@ export async function assembleVersion(
       pages,
       brand: {
         name,
-        tagline: headline && "text" in headline ? headline.text.slice(0, 300) : (start?.og.title ?? null),
+        // The hero's subhead; a page without one has its declared title as the tagline, never the headline again.
+        tagline: taglineOf(copy.tagline, headline && "text" in headline ? headline : undefined, start),
         description: start?.description ?? start?.og.description ?? null,
         language: start?.lang ?? null,
         themeColor: start?.themeColor ?? null,

@@ -59,7 +59,9 @@ const READ_IMAGES = `(minSide) => {
   const feature = /feature|benefit|card|product|screenshot|showcase|how|step/i;
   const featurePage = /feature|product|tour|platform|solution/i.test(location.pathname);
   const labelOf = (el) => { const sec = el.closest("section, article, [id]"); if (!sec) return ""; const h = sec.querySelector("h2, h3"); return [sec.id, typeof sec.className === "string" ? sec.className : "", h ? h.textContent : ""].join(" ").slice(0, 300); };
-  const chrome = (el) => !!el.closest("header, nav, footer, [role=banner], [role=navigation], [role=contentinfo]") || /logo|avatar|icon/i.test([typeof el.className === "string" ? el.className : "", el.getAttribute("alt") || ""].join(" "));
+  // A <header> is the site's chrome only when it carries the navigation: themes make their hero one too.
+  const chromeHeader = (el) => { const h = el.closest("header, [role=banner]"); return !!h && !!h.querySelector("nav, [role=navigation]"); };
+  const chrome = (el) => !!el.closest("nav, footer, [role=navigation], [role=contentinfo]") || chromeHeader(el) || /logo|avatar|icon/i.test([typeof el.className === "string" ? el.className : "", el.getAttribute("alt") || ""].join(" "));
   const push = (el, url, r) => {
     if (out.length >= ${MAX_CANDIDATES} || !url || url.startsWith("data:")) return;
     const top = r.top + scrollY;

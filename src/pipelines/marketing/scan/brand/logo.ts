@@ -5,8 +5,8 @@ import { type LoadedResponse, type ResponseLog, readBody } from "../visit/respon
 import { captureRegion } from "./capture.js";
 
 /**
- * The logo extractor. Candidates in decision 0025's order: the JSON-LD `logo`, a header image or inline
- * SVG marked as a logo or linking home, a large touch icon, a large favicon. Bytes come from responses
+ * The logo extractor. Candidates in decision 0025's order: the JSON-LD `logo`, an image or inline SVG of
+ * the navigation or a header (the navbar's brand link first) marked as a logo or linking home, a large touch icon, a large favicon. Bytes come from responses
  * the page loaded (responses.ts); an inline SVG (or an SVG file, or an image whose response is gone) is
  * rasterised by an element screenshot: a transparent PNG at 2× or more, everything but the logo hidden.
  * The first candidate that decodes wins; none → null (the caller warns `no_logo`). A failed image is
@@ -41,17 +41,29 @@ const MIN_FAVICON = 64;
 const RASTER_MIN_WIDTH = 480;
 const RASTER_TYPES = new Set(["image/png", "image/jpeg", "image/webp", "image/gif", "image/avif"]);
 const MARK = "data-clipwright-logo";
+/** Logos are looked for in the top 400 CSS px; the capture's viewport is at least this tall. */
+const FIRST_SCREEN_CSS = 600;
 
 /** In an isolated world: header images and inline SVGs that say "logo" or link home, in document order. */
 const HEADER_LOGOS = `(mark) => {
   for (const el of document.querySelectorAll("[" + mark + "]")) el.removeAttribute(mark);
   const home = (a) => { if (!a) return false; try { const u = new URL(a.href, location.href); return u.origin === location.origin && (u.pathname === "/" || u.pathname === "" || /^\\/index\\.html?$/.test(u.pathname)); } catch { return false; } };
   const says = (el) => /logo|brand/i.test([el.id, typeof el.className === "string" ? el.className : (el.className && el.className.baseVal) || "", el.getAttribute("alt") || "", el.getAttribute("aria-label") || ""].join(" "));
-  const scope = document.querySelector("header, [role=banner]") || document.body;
-  if (!scope) return [];
+  // Wherever the navigation is: a page's first <header> is often its hero, with the navbar beside it.
+  const bars = [...document.querySelectorAll("nav, [role=navigation], header, [role=banner]")].slice(0, 20);
+  const scopes = bars.length > 0 ? bars : document.body ? [document.body] : [];
+  const seen = new Set();
+  const images = [];
+  for (const scope of scopes) for (const el of scope.querySelectorAll("img, svg")) {
+    if (images.length >= 200) break;
+    if (!seen.has(el)) { seen.add(el); images.push(el); }
+  }
+  // The brand link's image first, whatever its alt text says.
+  const brandLink = (el) => { const a = el.closest("a"); return !!a && /brand|logo/i.test(typeof a.className === "string" ? a.className : ""); };
+  images.sort((a, b) => Number(brandLink(b)) - Number(brandLink(a)));
   const out = [];
   let n = 0;
-  for (const el of scope.querySelectorAll("img, svg")) {
+  for (const el of images) {
     if (out.length >= 6) break;
     if (el.tagName.toLowerCase() === "svg" && el.parentElement && el.parentElement.closest("svg")) continue;
     const r = el.getBoundingClientRect();
@@ -150,7 +162,9 @@ async function rasterise(page: Page, logo: HeaderLogo, from: LogoFrom): Promise<
     const data = await captureRegion(page, logo.rect, {
       scale,
       format: "png",
-      beyondViewport: true,
+      // Within the first screen the page is drawn as it stands: drawing beyond the viewport lays the page
+      // out again at its full height, which moves a fixed navbar's logo away from where it was measured.
+      beyondViewport: logo.rect.y + logo.rect.height > FIRST_SCREEN_CSS,
       transparent: true,
     });
     return data.length <= MAX_LOGO_BYTES && (await drawsAnything(data))

@@ -1,19 +1,22 @@
 import type { Page } from "playwright-core";
 import sharp from "sharp";
-import { type DocRect, evaluateIsolated, isRecord, list, num, rect } from "../visit/in-page.js";
+import { pageScript, runPageScript } from "../../../../media/browser/page-script.js";
+import { type DocRect, isRecord, list, num, rect } from "../visit/in-page.js";
 import { captureRegion } from "./capture.js";
+import { SECTION_KINDS, type SectionKind, type ShotLayout, type ShotLayoutArg } from "./shot-layout-types.js";
+
+export type { SectionKind } from "./shot-layout-types.js";
 
 /**
- * The screenshots of one page: its first screen (the hero) at scale 1.5, one shot of each detected
- * section (features, testimonials, pricing) at scale 1.5, and on the start page the tall page at scale 1
- * up to 8,000 CSS px (for scrolling motions). At most five per page.
+ * The screenshots of one page: its first screen (the hero) at scale 1.5, one shot of each visible section
+ * below it (named by kind: features, testimonials, pricing, about, contact, …; decision 0031) at scale
+ * 1.5, and on the start page the tall page at scale 1 up to 8,000 CSS px (for scrolling motions). Fixed
+ * and sticky bars are hidden for every shot but the first screen's. At most twelve per page.
  *
  * JPEG at quality 85: shots are opaque and mostly text and photos, and they end up in ≤ 1080p video; a
  * 2160×1350 hero is ~0.4–0.8 MB as JPEG against 2–4 MB as PNG, and the 1440×8000 tall page ~1.5 MB
  * against 8–12 MB. At 2× the ringing JPEG adds around glyphs is far below what a video frame shows.
  */
-
-export type SectionKind = "features" | "testimonials" | "pricing";
 
 export interface PageShot {
   kind: "hero" | "section" | "full-page";
@@ -38,7 +41,7 @@ export interface ScreenshotCaps {
   maxFullPageCss: number;
 }
 
-export const DEFAULT_SCREENSHOT_CAPS: ScreenshotCaps = { maxShots: 5, fullPage: true, maxFullPageCss: 8_000 };
+export const DEFAULT_SCREENSHOT_CAPS: ScreenshotCaps = { maxShots: 12, fullPage: true, maxFullPageCss: 8_000 };
 
 export interface ScreenshotsResult {
   shots: PageShot[];
@@ -58,46 +61,12 @@ const QUALITY = 85;
 const MAX_SECTION_CSS = 2_000;
 const MIN_SECTION_CSS = 120;
 
-/** In an isolated world: scroll to the top, the viewport and document size, the sections worth a shot. */
-const LAYOUT = `() => {
-  scrollTo({ top: 0, left: 0, behavior: "instant" });
-  const doc = document.documentElement;
-  const PATTERNS = {
-    pricing: /pric|plans?\\b|billing/i,
-    testimonials: /testimonial|review|quote|customers? (love|say)|what .* say|loved by|wall of love/i,
-    features: /feature|benefit|capabilit|why [a-z]+/i,
-  };
-  const label = (el) => {
-    const h = el.querySelector("h1, h2, h3");
-    return [el.id, typeof el.className === "string" ? el.className : "", el.getAttribute("aria-label") || "", h ? h.textContent : ""].join(" ").slice(0, 400);
-  };
-  // What a section holds says more than its name: two prices, two quotes with a citation, three cards.
-  const CONTENT = {
-    pricing: (el) => ((el.textContent || "").slice(0, 20000).match(/[$€£¥]s?d|ds?(€|USD|EUR)/g) || []).length >= 2,
-    testimonials: (el) => el.querySelectorAll("blockquote, figure cite, [class*=testimonial]").length >= 2,
-    features: (el) => el.querySelectorAll("article, [class*=card], [class*=feature]").length >= 3,
-  };
-  const found = {};
-  const rects = [];
-  const candidates = document.querySelectorAll("main section, section, main > div[id], [role=region]");
-  for (let i = 0; i < Math.min(candidates.length, 400); i++) {
-    const el = candidates[i];
-    const s = getComputedStyle(el);
-    if (s.display === "none" || s.visibility !== "visible") continue;
-    const r = el.getBoundingClientRect();
-    if (r.width < innerWidth * 0.5 || r.height < ${MIN_SECTION_CSS}) continue;
-    rects.push({ el, text: label(el), rect: { x: Math.max(0, r.left + scrollX), y: r.top + scrollY, width: Math.min(r.width, doc.clientWidth || innerWidth), height: r.height } });
-  }
-  for (const pass of ["content", "label"]) {
-    for (const kind of ["pricing", "testimonials", "features"]) {
-      if (found[kind]) continue;
-      const hit = rects.find((c) => !Object.values(found).includes(c.rect) && (pass === "content" ? CONTENT[kind](c.el) : PATTERNS[kind].test(c.text)));
-      if (hit) found[kind] = hit.rect;
-    }
-  }
-  const sections = Object.entries(found).map(([kind, rect]) => ({ kind, rect })).sort((a, b) => a.rect.y - b.rect.y);
-  return { width: innerWidth, height: innerHeight, docWidth: doc.clientWidth || innerWidth, docHeight: Math.max(doc.scrollHeight, document.body ? document.body.scrollHeight : 0), sections };
-}`;
+const SHOT_LAYOUT = pageScript<ShotLayoutArg, ShotLayout>(new URL("./page/shot-layout.page.ts", import.meta.url));
+/** Marks the fixed and sticky bars hidden for the shots below the first screen. */
+const BAR_MARK = "data-clipwright-bar";
+const LAYOUT_MS = 5_000;
+/** Time the first screen's pictures get to be drawn before the hero shot (the palette reads its pixels). */
+const SETTLE_MS = 3_000;
 
 interface Layout {
   width: number;
@@ -107,16 +76,14 @@ interface Layout {
   sections: { kind: SectionKind; rect: DocRect }[];
 }
 
-const SECTION_KINDS: readonly SectionKind[] = ["features", "testimonials", "pricing"];
-
-function layoutOf(v: unknown): Layout | null {
+function layoutOf(v: unknown, maxSections: number): Layout | null {
   if (!isRecord(v)) return null;
   const width = num(v.width, 100, 10_000);
   const height = num(v.height, 100, 10_000);
   const docWidth = num(v.docWidth, 1, 100_000) ?? width;
   const docHeight = num(v.docHeight, 0, 10_000_000) ?? height;
   if (width === null || height === null || docWidth === null || docHeight === null) return null;
-  const sections = list(v.sections, 3, (s) => {
+  const sections = list(v.sections, maxSections, (s) => {
     if (!isRecord(s) || !SECTION_KINDS.includes(s.kind as SectionKind)) return null;
     const r = rect(s.rect);
     return r ? { kind: s.kind as SectionKind, rect: r } : null;
@@ -148,9 +115,16 @@ export async function takeScreenshots(
   caps: ScreenshotCaps = DEFAULT_SCREENSHOT_CAPS,
 ): Promise<ScreenshotsResult> {
   const result: ScreenshotsResult = { shots: [], hero: null, truncated: false };
-  const layout = layoutOf(await evaluateIsolated(page, LAYOUT, null).catch(() => null));
+  const maxSections = Math.max(0, caps.maxShots - 1 - (caps.fullPage ? 1 : 0));
+  const asked: ShotLayoutArg = { do: "layout", minSectionCss: MIN_SECTION_CSS, maxSections };
+  const layout = layoutOf(
+    await runPageScript(page, SHOT_LAYOUT, asked, { timeoutMs: LAYOUT_MS }).catch(() => null),
+    maxSections,
+  );
   if (!layout || caps.maxShots <= 0) return result;
-  const room = () => result.shots.length < caps.maxShots;
+  await runPageScript(page, SHOT_LAYOUT, { do: "settle", maxMs: SETTLE_MS }, { timeoutMs: SETTLE_MS + 1_000 }).catch(
+    () => undefined,
+  );
 
   try {
     const hero = await jpeg(page, { x: 0, y: 0, width: layout.width, height: layout.height }, DETAIL_SCALE, false);
@@ -167,6 +141,33 @@ export async function takeScreenshots(
     // no hero shot: the palette goes by CSS alone
   }
 
+  // Below the first screen a fixed navbar would cover each section's top: it is out of sight from here on.
+  const bars = (show: boolean) =>
+    runPageScript(
+      page,
+      SHOT_LAYOUT,
+      { do: show ? "show-bars" : "hide-bars", attribute: BAR_MARK },
+      { timeoutMs: LAYOUT_MS },
+    )
+      .then(() => undefined)
+      .catch(() => undefined);
+  await bars(false);
+  try {
+    await belowTheFold(page, layout, caps, result);
+  } finally {
+    await bars(true);
+  }
+  return result;
+}
+
+/** The section shots and the tall page (fixed bars hidden). */
+async function belowTheFold(
+  page: Page,
+  layout: Layout,
+  caps: ScreenshotCaps,
+  result: ScreenshotsResult,
+): Promise<void> {
+  const room = () => result.shots.length < caps.maxShots;
   // The tall page is kept a place before the sections fill the rest.
   const sectionRoom = caps.maxShots - result.shots.length - (caps.fullPage ? 1 : 0);
   for (const { kind, rect: r } of layout.sections.slice(0, Math.max(0, sectionRoom))) {
@@ -209,5 +210,4 @@ export async function takeScreenshots(
       result.truncated = false;
     }
   }
-  return result;
 }

@@ -30,7 +30,9 @@ const WORD = "[\\p{L}][\\p{L}\\p{N}'’-]*";
 const TAIL = (n: number) => `(?:\\s+(?!(?:${STOP})\\b)${WORD}){0,${n}}`;
 
 const GUARANTEE =
-  /(?:\b\d{1,3}[- ]day\s+)?(?:money[- ]back\s+guarantee|satisfaction\s+guarantee(?:d)?|guarantee(?:d)?|free\s+forever|forever\s+free|free\s+for\s+\d{1,3}\s+days|free\s+trial|no\s+credit\s+card(?:\s+(?:required|needed))?|cancel\s+(?:at\s+)?any\s?time|risk[- ]free|no\s+(?:setup|hidden)\s+fees?|no\s+(?:long[- ]term\s+)?contracts?|no\s+commitments?|free\s+(?:plan|tier)|full\s+refund)\b/giu;
+  /(?:\b\d{1,3}[- ]day\s+)?(?:money[- ]back\s+guarantee|satisfaction\s+guarantee(?:d)?|guarantee(?:d)?|free\s+forever|forever\s+free|free\s+for\s+\d{1,3}\s+days|free\s+trial|no\s+credit\s+card(?:\s+(?:required|needed))?|cancel\s+(?:at\s+)?any\s?time|risk[- ]free|no\s+(?:setup|hidden)\s+fees?|no\s+(?:long[- ]term\s+)?contracts?|no\s+commitments?|no\s+strings\s+attached|free\s+(?:plan|tier)|full\s+refund|open[- ]source(?:d)?|(?:MIT|Apache|BSD|GPL)[- ]licen[sc]ed)\b/giu;
+/** "Free" on its own ("a free theme", "Free Download!"): not "feel free", not a compound ("hands-free"). */
+const FREE = /(?<![\p{L}-])(?<!feel\s)free\b(?!-)/giu;
 const PERCENTAGE = new RegExp(
   `(?:\\b(?:up\\s+to|over|more\\s+than|less\\s+than|nearly|almost|save|saves|cut|cuts)\\s+)?\\d{1,3}(?:[.,]\\d+)?\\s?%(?:\\s+(?:more|less|fewer|off|of)\\b)?${TAIL(2)}`,
   "giu",
@@ -58,13 +60,14 @@ export function findClaims(text: string): ClaimMatch[] {
   };
   for (const p of findPrices(text)) add("price", p.index, p.raw);
   for (const m of text.matchAll(GUARANTEE)) add("guarantee", m.index ?? 0, m[0]);
+  for (const m of text.matchAll(FREE)) add("guarantee", m.index ?? 0, m[0]);
   for (const m of text.matchAll(PERCENTAGE)) add("percentage", m.index ?? 0, m[0]);
   for (const m of text.matchAll(SUPERLATIVE)) {
     if (/^leading$/i.test(m[0].trim())) continue; // "leading to …": a verb, not a boast
     add("superlative", m.index ?? 0, m[0]);
   }
   for (const m of text.matchAll(NUMBER)) {
-    if (isNumberClaim(m[0], text.slice(Math.max(0, (m.index ?? 0) - 12), m.index))) add("number", m.index ?? 0, m[0]);
+    if (isNumberClaim(m[0], text, m.index ?? 0)) add("number", m.index ?? 0, m[0]);
   }
   return chosen.sort((a, b) => a.index - b.index);
 }
@@ -73,12 +76,39 @@ export const hasClaim = (text: string): boolean => findClaims(text).length > 0;
 
 /**
  * A bare figure says nothing ("Step 1", a table cell): a number claim needs a unit or a word after it.
- * Standards ("SOC 2", "ISO 27001") and step or plan numbers are not claims.
+ * Standards ("SOC 2", "ISO 27001"), step or plan numbers, version numbers ("Bootstrap 5"), street
+ * addresses ("4923 Market Street") and names with a figure ("5 Grayscale" is two lines run together)
+ * are not claims.
  */
-function isNumberClaim(phrase: string, before: string): boolean {
+function isNumberClaim(phrase: string, text: string, index: number): boolean {
+  const before = text.slice(Math.max(0, index - 40), index);
   if (/\b(?:step|plan|tier|phase|part|chapter|version|v)\s*$/i.test(before)) return false;
   if (/\b[A-Z]{2,}\s$/.test(before)) return false;
-  return /\d(?:\s?(?:[kKMB]|bn)\b|\+|\s?[×x]|\/\d|-\p{L})|\d\s+\p{L}/u.test(phrase);
+  if (!/\d(?:\s?(?:[kKMB]|bn)\b|\+|\s?[×x]|\/\d|-\p{L})|\d\s+\p{L}/u.test(phrase)) return false;
+  // A figure right after a name is the name's number: "Bootstrap 5", "Windows 11", "iPhone 15".
+  const named = /(?:^|[^.!?:;\s]\s+)(\p{Lu}[\p{L}\p{N}]*|\p{Ll}+\p{Lu}[\p{L}\p{N}]*)\s$/u.exec(before);
+  const startsSentence = /(?:^|[.!?:;]\s*)\p{Lu}[\p{L}\p{N}]*\s$/u.test(before);
+  const tail = phrase.replace(/^(?:over|more\s+than|up\s+to|nearly|almost)\s+/i, "").replace(/^[\d.,]+\S*\s*/u, "");
+  const capitalTail = /^\p{Lu}/u.test(tail);
+  if (named && (!startsSentence || capitalTail)) return false;
+  if (STREET.test(text.slice(index))) return false;
+  // "4923 Market", "5 Grayscale": a figure before a capitalised word mid-line names a thing, unless the
+  // whole line is written in title case ("24 Hours Support").
+  return !(capitalTail && !titleCase(text));
+}
+
+const STREET =
+  /^\d{1,6}\s+(?:\p{Lu}[\p{L}.]*\s+){1,3}(?:Street|St|Avenue|Ave|Road|Rd|Boulevard|Blvd|Lane|Ln|Drive|Dr|Way|Court|Ct|Place|Pl|Square|Sq|Parkway|Pkwy|Highway|Hwy)\b/u;
+
+/** Most of the line's words (four letters or more) start with a capital. */
+function titleCase(text: string): boolean {
+  const words = text.match(/\p{L}{4,}/gu) ?? [];
+  return words.length > 0 && words.filter((w) => /^\p{Lu}/u.test(w)).length * 4 >= words.length * 3;
+}
+
+/** A text's sentences and lines: a claim never runs from one into the next. */
+function sentences(text: string): string[] {
+  return text.split(/\n+|(?<=[.!?])\s+(?=[\p{Lu}\p{N}"“])/u).filter((s) => s.trim() !== "");
 }
 
 /** The claims of every block, numbered in block order, each phrase listed once (at its first block). */
@@ -86,7 +116,7 @@ export function extractClaims(blocks: readonly CopyBlock[]): Claim[] {
   const claims: Claim[] = [];
   const seen = new Set<string>();
   for (const block of blocks) {
-    for (const text of claimTexts(block)) {
+    for (const text of claimTexts(block).flatMap(sentences)) {
       for (const m of findClaims(text)) {
         const key = `${m.kind}:${m.text.toLowerCase()}`;
         if (seen.has(key) || claims.length >= MAX_CLAIMS) continue;

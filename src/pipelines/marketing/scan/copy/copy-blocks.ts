@@ -6,6 +6,8 @@ import { findCardGroups, findOrderedSteps, findPricing } from "./copy-cards.js";
 import { add, type CopyContext, type Found } from "./copy-context.js";
 import { findCallsToAction, findClaimLines, findHero } from "./copy-hero.js";
 import { findFaqs, findTestimonials } from "./copy-quotes.js";
+import { findSectionCopy } from "./copy-sections.js";
+import { isPlaceholderBlock } from "./placeholder.js";
 
 export type { CopyBlock } from "../../source/copy-types.js";
 
@@ -15,13 +17,17 @@ export type { CopyBlock } from "../../source/copy-types.js";
  * store them as they are.
  *
  * Detectors run in an order that lets the specific win over the generic: testimonials, pricing cards,
- * FAQ pairs, ordered steps, the hero, repeated card groups, then lines stating a claim, then calls to
- * action. An element that became a block is not read again by a later detector.
+ * FAQ pairs, ordered steps, the hero, repeated card groups, headings with their paragraphs, then lines
+ * stating a claim, then calls to action. An element that became a block is not read again by a later detector.
  */
 export interface CopyBlocksResult {
   blocks: CopyBlock[];
   /** Some block's text was cut at 1,000 characters (warning `copy_truncated`). */
   truncated: boolean;
+  /** Blocks left out as template filler (lorem ipsum, "Project Name"): warning `placeholder_copy`. */
+  placeholders: number;
+  /** The hero's subhead (the site's tagline), when the page has one. */
+  tagline: string | null;
 }
 
 export interface CopyBlockOptions {
@@ -33,7 +39,7 @@ export interface CopyBlockOptions {
 
 export function extractCopyBlocks(doc: ScanDocument, options: CopyBlockOptions = {}): CopyBlocksResult {
   const root = doc.document.body;
-  if (!root) return { blocks: [], truncated: false };
+  if (!root) return { blocks: [], truncated: false, placeholders: 0, tagline: null };
   const ctx: CopyContext = { document: doc.document, base: doc.url, root, claimed: new Set(), found: [] };
   findTestimonials(ctx);
   findPricing(ctx);
@@ -43,9 +49,10 @@ export function extractCopyBlocks(doc: ScanDocument, options: CopyBlockOptions =
   findOrderedSteps(ctx);
   findHero(ctx);
   findCardGroups(ctx);
+  findSectionCopy(ctx);
   findClaimLines(ctx);
   findCallsToAction(ctx);
-  return finish(ctx.found, documentOrder(root), options.page ?? 0);
+  return { ...finish(ctx.found, documentOrder(root), options.page ?? 0), tagline: ctx.tagline ?? null };
 }
 
 /**
@@ -59,15 +66,20 @@ function documentOrder(root: Element): Map<Element, number> {
   return order;
 }
 
-function finish(found: Found[], order: Map<Element, number>, page: number): CopyBlocksResult {
+function finish(found: Found[], order: Map<Element, number>, page: number): Omit<CopyBlocksResult, "tagline"> {
   // Blocks from elements in document order; JSON-LD entries (no element) after them, in their own order.
   const position = (f: Found) => (f.el ? (order.get(f.el) ?? -1) : Number.MAX_SAFE_INTEGER);
   const sorted = [...found].sort((a, b) => position(a) - position(b));
   const seen = new Set<string>();
   const blocks: CopyBlock[] = [];
   let truncated = false;
+  let placeholders = 0;
   for (const { block } of sorted) {
     if (blocks.length >= MAX_BLOCKS) break;
+    if (isPlaceholderBlock(block)) {
+      placeholders++;
+      continue;
+    }
     const capped = capText(block);
     truncated ||= capped.truncated;
     const key = keyOf(capped.block);
@@ -75,7 +87,7 @@ function finish(found: Found[], order: Map<Element, number>, page: number): Copy
     seen.add(key);
     blocks.push({ ...capped.block, id: `copy-${blocks.length + 1}`, page, order: blocks.length } as CopyBlock);
   }
-  return { blocks, truncated };
+  return { blocks, truncated, placeholders };
 }
 
 function capText<T extends Found["block"]>(block: T): { block: T; truncated: boolean } {

@@ -135,9 +135,11 @@ export function findCardGroups(ctx: CopyContext): void {
       if (bucket) bucket.push(child);
       else buckets.set(shape, [child]);
     }
-    for (const members of buckets.values()) {
-      if (members.length < 2) continue;
-      const kind = isStepGroup(parent, members) ? "step" : "feature";
+    for (const [shape, members] of buckets) {
+      // Cards of a title and a word or two (a portfolio's "Threads / Illustration", a team's names and
+      // roles) are a group only when there are three or more of them.
+      if (members.length < (shape.endsWith(":short") ? 3 : 2)) continue;
+      const kind = isStepGroup(parent, members) || isTimeline(members) ? "step" : "feature";
       for (const m of members.slice(0, Math.max(0, MAX_CARDS - cardCount))) add(ctx, m, { kind, ...titled(m) });
       cardCount += members.length;
     }
@@ -156,14 +158,41 @@ function shapeOf(ctx: CopyContext, el: Element): string | null {
     if (/^H[2-6]$/.test(tag) && ++headings > 2) return null;
   }
   const title = titleOf(el);
-  if (!title || countWords(textWithout(el, [title, ...el.querySelectorAll(ACTIONS)])) < 3) return null;
-  return `${el.tagName}:${title.tagName}`;
+  if (!title || isContactCard(el, title)) return null;
+  const words = countWords(textWithout(el, [title, ...el.querySelectorAll(ACTIONS)]));
+  if (words < 1) return null;
+  return `${el.tagName}:${title.tagName}${words < 3 ? ":short" : ""}`;
+}
+
+const CONTACT_TITLE =
+  /^(?:address|location|phone|telephone|tel|mobile|call(?: us)?|e-?mail(?: us)?|mail|fax|hours|opening hours|contact(?: us)?|visit us|find us)$/i;
+const EMAIL = /[\w.+-]+@[\w-]+\.\w/;
+const PHONE = /^\+?[\d\s().-]{7,}$/;
+const STREET =
+  /\b\d{1,6}\s+(?:\p{Lu}[\p{L}.]*\s+){1,3}(?:Street|St|Avenue|Ave|Road|Rd|Boulevard|Blvd|Lane|Ln|Drive|Dr|Way)\b/u;
+
+/** Contact details (an address, a phone number, an email): contact, not a feature. */
+function isContactCard(el: Element, title: Element): boolean {
+  if (CONTACT_TITLE.test(inlineText(title).replace(/[:.]$/, ""))) return true;
+  const body = textWithout(el, [title]);
+  return EMAIL.test(body) || PHONE.test(body) || STREET.test(body);
+}
+
+/** Dated entries (a company's history): most titles are a year, a range of years or a month and year. */
+const DATE =
+  /^(?:(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+)?(?:19|20)\d{2}(?:\s*[-–—]\s*(?:(?:19|20)\d{2}|present|now|today))?$/i;
+function isTimeline(members: readonly Element[]): boolean {
+  const dated = members.filter((m) => {
+    const title = titleOf(m);
+    return title !== null && DATE.test(inlineText(title));
+  });
+  return dated.length * 2 > members.length;
 }
 
 function titleOf(el: Element): Element | null {
   const heading = el.querySelector(TITLES);
   if (heading) return heading;
-  const named = el.querySelector("[class*='title']");
+  const named = el.querySelector("[class*='title'], [class*='heading']");
   if (named && isShort(named, 10)) return named;
   const lead = el.firstElementChild;
   return lead && /^(STRONG|B)$/.test(lead.tagName) && isShort(lead, 10) ? lead : null;

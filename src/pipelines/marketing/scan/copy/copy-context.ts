@@ -23,6 +23,8 @@ export interface CopyContext {
   readonly root: Element;
   readonly claimed: Set<Element>;
   readonly found: Found[];
+  /** The hero's subhead, once found: the site's tagline. */
+  tagline?: string;
 }
 
 export const HEADINGS = "h1, h2, h3, h4, h5, h6";

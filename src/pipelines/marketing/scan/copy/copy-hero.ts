@@ -1,6 +1,7 @@
 import { AUTH_WORDS } from "../../../browsing/auth-link.js";
 import { countWords, httpUrl } from "../../source/text.js";
 import { inlineText, isHiddenWithin } from "../read/dom-text.js";
+import { RENDER_MARK } from "../visit/render-marks-types.js";
 import { hasClaim } from "./claims.js";
 import { add, type CopyContext, candidates, HEADINGS, holdersOf, textWithout, usable } from "./copy-context.js";
 
@@ -20,7 +21,22 @@ const UTILITY = new RegExp(
   "i",
 );
 
+/**
+ * The hero as the browser showed it: the first screen's most prominent text and the subhead beside it,
+ * marked before the page was serialised (page/render-marks.page.ts). A page read without the marks
+ * (a browser that would not answer in time) falls back to its first heading.
+ */
 export function findHero(ctx: CopyContext): void {
+  const marked = candidates(ctx, `[${RENDER_MARK}='headline']`)[0];
+  if (marked && countWords(inlineText(marked)) > 0) {
+    add(ctx, marked, { kind: "headline", text: inlineText(marked) });
+    const tagline = candidates(ctx, `[${RENDER_MARK}='tagline']`)[0];
+    if (tagline) {
+      ctx.tagline = inlineText(tagline);
+      add(ctx, tagline, { kind: "value_proposition", text: ctx.tagline });
+    }
+    return;
+  }
   const h1 = candidates(ctx, "h1")[0] ?? candidates(ctx, HEADINGS)[0];
   if (!h1) return;
   const headline = inlineText(h1);
@@ -30,7 +46,10 @@ export function findHero(ctx: CopyContext): void {
     h1.closest("section, header, [class*='hero']") ?? h1.parentElement?.parentElement ?? h1.parentElement;
   if (!container) return;
   const lead = leadAfter(ctx, h1, container);
-  if (lead) add(ctx, lead, { kind: "value_proposition", text: inlineText(lead) });
+  if (lead) {
+    ctx.tagline = inlineText(lead);
+    add(ctx, lead, { kind: "value_proposition", text: ctx.tagline });
+  }
 }
 
 /**

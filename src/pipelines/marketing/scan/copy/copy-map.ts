@@ -22,11 +22,14 @@ export interface CopyResult {
   blocks: ManifestCopyBlock[];
   claims: ManifestClaim[];
   warnings: ManifestWarning[];
+  /** The start page's hero subhead. */
+  tagline: string | null;
 }
 
 export function mapCopy(pages: readonly PageText[]): CopyResult {
   const perPage: CopyBlock[][] = [];
   const warnings: ManifestWarning[] = [];
+  let tagline: string | null = null;
   for (const page of pages) {
     const found = extractCopyBlocks(page.doc, { page: page.index, jsonLdFaqs: page.jsonLdFaqs });
     if (found.truncated)
@@ -35,10 +38,18 @@ export function mapCopy(pages: readonly PageText[]): CopyResult {
         page: page.index,
         message: "a block's text was cut at 1,000 characters",
       });
+    if (found.placeholders > 0)
+      warnings.push({
+        code: "placeholder_copy",
+        page: page.index,
+        count: found.placeholders,
+        message: `${found.placeholders} block(s) of template filler (lorem ipsum, stock labels) were left out`,
+      });
+    if (page.index === 0) tagline = found.tagline;
     perPage.push(found.blocks);
   }
   const { blocks, dropped } = mergeCopyBlocks(perPage);
   if (dropped > 0)
     warnings.push({ code: "copy_truncated", message: `${dropped} block(s) beyond the ${MAX_BLOCKS} a version keeps` });
-  return { blocks, claims: extractClaims(blocks), warnings };
+  return { blocks, claims: extractClaims(blocks), warnings, tagline };
 }

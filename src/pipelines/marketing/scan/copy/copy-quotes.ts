@@ -11,6 +11,7 @@ import {
   unquote,
   usable,
 } from "./copy-context.js";
+import { findQuotedCards } from "./copy-quoted-cards.js";
 
 /** Testimonials (quotations with their author) and FAQ pairs. */
 
@@ -38,6 +39,7 @@ export function findTestimonials(ctx: CopyContext): void {
     const text = unquote(textWithout(card, parts));
     add(ctx, card, { kind: "testimonial", text, ...authorOf(parts[0] ?? null) });
   }
+  findQuotedCards(ctx);
 }
 
 function isCard(el: Element): boolean {

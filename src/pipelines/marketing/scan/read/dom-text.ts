@@ -1,4 +1,5 @@
 import { normaliseSpace } from "../../source/text.js";
+import { RENDER_MARK } from "../visit/render-marks-types.js";
 
 /**
  * Reading text out of a parsed page (jsdom, no layout): what a visitor could not have seen is skipped —
@@ -69,6 +70,8 @@ const CONSENT = /cookie|consent|gdpr|onetrust|cookiebot|didomi|usercentrics/i;
 export function isSkipped(el: Element): boolean {
   if (SKIP_TAGS.has(el.tagName.toUpperCase())) return true;
   if (el.hasAttribute("hidden") || el.getAttribute("aria-hidden") === "true") return true;
+  // Not shown in the browser (page/render-marks.page.ts): a validation message, screen-reader text.
+  if (el.getAttribute(RENDER_MARK) === "hidden") return true;
   const style = el.getAttribute("style");
   if (style && /(?:display\s*:\s*none|visibility\s*:\s*hidden)/i.test(style)) return true;
   const label = `${el.id} ${el.getAttribute("class") ?? ""}`;

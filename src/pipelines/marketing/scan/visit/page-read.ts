@@ -6,6 +6,7 @@ import { type Deadline, DeadlineError, within } from "./deadline.js";
 import { serialiseDom } from "./dom-serialise.js";
 import { scrollForLazyContent } from "./lazy-scroll.js";
 import { type PageLoad, refusalOf, type VisitContext, type VisitProblem, visitPage } from "./page-visit.js";
+import { markRendering } from "./render-marks.js";
 
 /**
  * One page of a scan, up to the point where the extractors read it: visited (page-visit.ts), its
@@ -17,6 +18,10 @@ import { type PageLoad, refusalOf, type VisitContext, type VisitProblem, visitPa
 export const DOM_TEXT_CAP = 200_000;
 /** Time a page that missed its deadline still gets to hand over its DOM (it is used as far as it got). */
 const LATE_READ_MS = 3_000;
+/** Time the page gets to have its hidden text and hero marked. */
+const MARK_MS = 5_000;
+/** Below this much time left, the page is read unmarked (the readers fall back to its first heading). */
+const MIN_MARK_MS = 500;
 
 export interface PageTarget {
   index: number;
@@ -91,6 +96,10 @@ export async function readPage(
   const moved = await movedToRefused(page, visit.finalUrl, ctx);
   if (moved) return { ok: false, ...moved };
   const grace = Math.max(LATE_READ_MS, deadline.left());
+  // Hidden text and the hero are marked as shown, for the readers of the serialised HTML (no stylesheet),
+  // within the page's own time: a page past its deadline keeps its grace for handing over its DOM.
+  if (!timedOut && deadline.left() > MIN_MARK_MS)
+    await markRendering(page, Math.min(deadline.left(), MARK_MS), ctx.signal);
   const dom = await serialiseDom(page, grace, ctx.signal).catch((err: unknown) => {
     if (ctx.signal.aborted) throw err;
     return { html: "", truncated: false };
