@@ -5,6 +5,7 @@ import { type EditInput, type EditOutcome, type EditRefusal, EditRefused } from 
 import { liftLiterals, PLACEHOLDER } from "./literals.js";
 import { normaliseClause, vocabularyWith } from "./normalise.js";
 import { brandRule, colourRule } from "./rules/colours.js";
+import { complaintOf, complaintRule } from "./rules/complaints.js";
 import { copyRule } from "./rules/copy.js";
 import { fontRule } from "./rules/fonts.js";
 import { lengthRule } from "./rules/length.js";
@@ -87,6 +88,7 @@ function interpret(input: EditInput): EditOutcome {
   const pieces = splitClauses(lifted.text);
   const operations: RevisionOperation[] = [];
   const unparsed: string[] = [];
+  const complaints: string[] = [];
   let verb: string | null = null;
   const take = (ops: RevisionOperation[], text: string): void => {
     for (const op of ops) {
@@ -110,6 +112,10 @@ function interpret(input: EditInput): EditOutcome {
     if (!piece) continue;
     const text = normal(piece.text);
     if (text === "") continue; // only filler ("thanks!")
+    if (complaintOf(text) !== null) {
+      complaints.push(text);
+      continue;
+    }
     const alone = understand(text, lifted.literals, ctx);
     if (alone) {
       take(alone, text);
@@ -133,6 +139,11 @@ function interpret(input: EditInput): EditOutcome {
       }
     }
     unparsed.push(restore(piece.text));
+  }
+  // A complaint ("it's too long") asks for its change only when no clause asked for that kind already.
+  for (const text of complaints) {
+    if (operations.some((done) => done.op === complaintOf(text))) continue;
+    take(complaintRule({ text, literals: lifted.literals }, ctx) ?? [], text);
   }
   if (unparsed.length === 0 && operations.length === 0) unparsed.push(input.instruction.trim());
   if (unparsed.length > 0) {

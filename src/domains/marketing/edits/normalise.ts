@@ -27,15 +27,15 @@ function escapeRegExp(text: string): string {
 const SECONDARY: ReadonlySet<string> = new Set([
   ...Object.values(SYNONYMS).flatMap((names) => names.flatMap((n) => n.split(" "))),
   ...FILLER.flatMap((f) => f.split(" ")),
-  // Colour names are known words (so "black" is never "back") but only the palette rule reads them.
-  ...Object.keys(colorsNamed),
 ]);
+/** Colour names are known (so "black" is never "back") but nothing is corrected into one ("blur"). */
+const PROTECTED: ReadonlySet<string> = new Set(Object.keys(colorsNamed));
 
 /** The rules' words plus this catalogue's names (fonts, voices, caption styles, moods). */
 export function vocabularyWith(extra: readonly string[]): Vocabulary {
-  const primary = new Set(PRIMARY_WORDS);
+  const primary = new Set(PRIMARY_WORDS.filter((w) => !PROTECTED.has(w)));
   for (const phrase of extra) for (const w of phrase.toLowerCase().split(/[^a-z]+/)) if (w.length >= 4) primary.add(w);
-  return { primary, secondary: SECONDARY };
+  return { primary, secondary: SECONDARY, protectedWords: PROTECTED };
 }
 
 export function normaliseClause(raw: string, vocabulary: Vocabulary): string {

@@ -32,6 +32,8 @@ export const allowedSlips = (length: number): number => (length < 4 ? 0 : length
 export interface Vocabulary {
   primary: ReadonlySet<string>;
   secondary: ReadonlySet<string>;
+  /** Known, so never corrected, but never a correction either ("blur" is not "blue"). */
+  protectedWords: ReadonlySet<string>;
 }
 
 /**
@@ -41,8 +43,8 @@ export interface Vocabulary {
  * ("shorter", not "short"), and a tie otherwise is left alone (no guessing).
  */
 export function correctWord(word: string, vocabulary: Vocabulary): string {
-  const { primary, secondary } = vocabulary;
-  if (primary.has(word) || secondary.has(word) || !/^[a-z]+$/.test(word)) return word;
+  const { primary, secondary, protectedWords } = vocabulary;
+  if (primary.has(word) || secondary.has(word) || protectedWords.has(word) || !/^[a-z]+$/.test(word)) return word;
   const limit = allowedSlips(word.length);
   if (limit === 0) return word;
   let bestDistance = limit + 1;

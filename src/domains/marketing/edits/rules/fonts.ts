@@ -70,6 +70,17 @@ function parse(clause: Clause, fonts: EditCatalogue["fonts"]): Found | null {
       ),
       (m) => idAs(name(m[1]), m[2]),
     ],
+    // headings in Lora; make the body font serif
+    [
+      new RegExp(`^(?:the )?(${HEADING}|${BODY})(?: font)? (?:in|as|=|to|should be|with) (.+)$`),
+      (m) => idAs(name(m[2]), m[1]),
+    ],
+    [
+      new RegExp(
+        `^(?:make|set|change|switch|turn) (?:the )?(${HEADING}|${BODY})(?: font)? (?:to |into )?(?:a |an )?${KIND}(?: font| type)?$`,
+      ),
+      (m) => idAs(kindOf(m[2] ?? "", fonts), m[1]),
+    ],
     // Lora for the headings
     [new RegExp(`^(.+?)(?: fonts?)? (?:for|on) (?:the |all )?(${HEADING}|${BODY})$`), (m) => idAs(name(m[1]), m[2])],
   ];

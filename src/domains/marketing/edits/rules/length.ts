@@ -15,7 +15,7 @@ const DURATION = new RegExp(
   `(?:(half a minutes|a minutes and a half|one and a half minutes|a minutes|one minutes)|(${NUMBER}) ?(seconds|minutes|second)?)`,
 );
 const VERB =
-  "(?:(?:make|set|change|cut|trim|shorten|lengthen|extend|bring|get|turn|keep|do|edit|render|export|give me|have|i want|reduce|increase|limit|cap)(?: it| the length| length| the duration| duration| the runtime| runtime| it down| it back| down| back| up)?(?: to| into| at| as| in| for| under)? )";
+  "(?:(?:can it be|could it be|it should be|should be|let it be|how about|what about|go with|go for|try|make that|make|set|change|cut|trim|shorten|lengthen|extend|bring|get|turn|keep|do|edit|render|export|give me|have|i want|reduce|increase|limit|cap)(?: it| the length| length| the duration| duration| the runtime| runtime| it down| it back| down| back| up)?(?: to| into| at| as| in| for| under)? )";
 const FRAMES = [
   new RegExp(
     `^${VERB}?(?:(?:a|an|just|only|exactly|about|max|at most) )?<D>(?: (?:long|video|version|cut|ad|clip|spot|one|max|total|length|format|instead|tops|or less))*$`,

@@ -15,6 +15,7 @@ const HIDE_LOGO = [
   /^(?:hide|remove|drop|delete|lose|ditch|kill|get rid of|take out|turn off|disable) (?:the |our |my )?logo$/,
   /^(?:no|without) (?:the )?logo$/,
   /^(?:the )?logo (?:off|out|should go|can go|has to go)$/,
+  /^(?:turn|switch|take) (?:the |our |my )?logo (?:off|out)$/,
 ];
 const SHOW_LOGO = [
   /^(?:show|unhide|restore|bring back|put back|add back|add|include|turn on|enable|display) (?:the |our |my )?logo(?: back| again)?$/,
@@ -59,6 +60,7 @@ export const logoRule: Rule = (clause, ctx) => {
 const OFF = [
   /^(?:turn off|disable|remove|hide|drop|kill|lose|get rid of|no|without|switch off|take out|take off|delete) (?:the )?captions$/,
   /^captions (?:off|out|should go|can go)$/,
+  /^(?:turn|switch|take) (?:the )?captions off$/,
 ];
 const ON = [
   /^(?:turn on|enable|add|show|include|switch on|put|bring back|burn in|put back|with|want) (?:the |some )?captions(?: back| on| in| again)?$/,

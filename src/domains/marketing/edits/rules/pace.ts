@@ -10,7 +10,7 @@ const WHAT = "(?: (?:pace|pacing|speed|tempo|narration|voice|delivery|reading|re
 const MAKE =
   "(?:(?:make|have|set|keep|go|run|play)(?: it| the (?:pace|pacing|speed|tempo|narration|voice|delivery))? )?";
 const UP = new RegExp(
-  `^(?:${MAKE}(?:a )?faster${WHAT}|(?:speed|pace|hurry) (?:it |things |the (?:pace|narration|voice) )?up|pick up the pace|(?:up|increase|raise) the (?:pace|tempo|speed)|more pace|quicken(?: the pace| it)?|less slow)$`,
+  `^(?:${MAKE}(?:a )?faster${WHAT}|speed up(?: the (?:pace|narration|voice|delivery|reading))?|(?:speed|pace|hurry) (?:it |things |the (?:pace|narration|voice) )?up|pick up the pace|(?:up|increase|raise) the (?:pace|tempo|speed)|more pace|quicken(?: the pace| it)?|less slow)$`,
 );
 const DOWN = new RegExp(
   `^(?:${MAKE}(?:a )?(?:slower|more relaxed|less rushed)${WHAT}|slow (?:it |things |the (?:pace|narration|voice) )?down|slow down(?: the (?:pace|narration|voice|delivery))?|(?:reduce|lower|decrease) the (?:pace|tempo|speed)|less fast|not so fast|not so rushed)$`,

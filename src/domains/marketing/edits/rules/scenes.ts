@@ -84,7 +84,7 @@ export const swapRule: Rule = (clause, ctx) => {
 };
 
 const ORD = Object.keys(ORDINALS).join("|");
-const MOVE = /^(?:move|put|place|shift|take|drag|push|reorder|relocate) (.+?) (?:to |so it is |so it's |as )?(.+)$/;
+const MOVE = /^(?:move|put|place|shift|take|drag|push|reorder|relocate) (.+?) (?:to |at |so it is |so it's |as )?(.+)$/;
 const MAKE_POSITION = new RegExp(`^make (.+?) (?:the )?(${ORD}|last|final|opening|closing)(?: scene| one)?$`);
 const LEAD = /^(?:start|open|lead|begin|kick off|end|finish|close|wrap up) (?:it |the video )?(?:with|on) (.+)$/;
 
@@ -141,7 +141,7 @@ export const moveRule: Rule = (clause, ctx) => {
       const where = words
         .slice(i)
         .join(" ")
-        .replace(/^(?:to|so it is|so it's|as) /, "");
+        .replace(/^(?:to|at|so it is|so it's|as) /, "");
       const found = scenesIn(phrase, ctx, clause);
       if (found.length === 1) {
         moving = found;

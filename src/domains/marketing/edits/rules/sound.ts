@@ -9,7 +9,7 @@ import { firstMatch, type Rule } from "./rule.js";
  */
 
 const NO_MUSIC =
-  /^(?:(?:remove|drop|lose|kill|cut|mute|turn off|disable|stop|ditch|get rid of|take out|delete|skip) (?:the )?music|(?:no|without) music|music off|no more music|silence the music)$/;
+  /^(?:(?:remove|drop|lose|kill|cut|mute|turn off|disable|stop|ditch|get rid of|take out|delete|skip) (?:the )?music|(?:no|without) music|music off|(?:turn|switch) (?:the )?music off|no more music|silence the music)$/;
 const NO_VOICE =
   /^(?:(?:remove|drop|lose|kill|cut|mute|turn off|disable|ditch|get rid of|take out|delete|skip) (?:the )?(?:voice|narration)|(?:no|without) (?:voice|narration|talking|speaking)|(?:voice|narration) off|music only|only music)$/;
 const SILENT =
