@@ -75,8 +75,11 @@ const PATTERNS: readonly [RegExp, (m: RegExpMatchArray, doc: CampaignDocument) =
   [new RegExp(`^(${ORDINAL}) scene$`), (m, doc) => some(pick(doc.story.scenes, m[1] ?? ""))],
   // the second feature (scene), the last step
   [new RegExp(`^(${ORDINAL}) (${KIND})(?: scene)?$`), (m, doc) => some(pick(ofKind(doc, m[2]), m[1] ?? ""))],
-  // feature 2, feature scene 2, feature number 2
-  [new RegExp(`^(${KIND})(?: scene)?(?: number)? (${COUNT})$`), (m, doc) => at(ofKind(doc, m[1]), count(m[2] ?? ""))],
+  // feature 2, feature scene 2, feature number 2, feature 2 scene
+  [
+    new RegExp(`^(${KIND})(?: scene)?(?: number)? (${COUNT})(?: scene)?$`),
+    (m, doc) => at(ofKind(doc, m[1]), count(m[2] ?? "")),
+  ],
   // the proof (scene): only when the kind names exactly one scene
   [new RegExp(`^(${KIND})(?: scene)?$`), (m, doc) => only(ofKind(doc, m[1]))],
   // the features, all (the) feature scenes, both quotes

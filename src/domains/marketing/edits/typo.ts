@@ -56,6 +56,7 @@ export function correctWord(word: string, vocabulary: Vocabulary): string {
     for (const known of set) {
       if (known[0] !== word[0] || Math.abs(known.length - word.length) > limit || known.length < 4) continue;
       const distance = editDistance(word, known);
+      if (distance > limit) continue;
       if (distance < bestDistance) {
         best = [{ word: known, primary: isPrimary }];
         bestDistance = distance;
