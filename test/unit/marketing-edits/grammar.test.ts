@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { describeOperation } from "../../../src/domains/marketing/edits/changes.js";
 import { splitClauses } from "../../../src/domains/marketing/edits/clauses.js";
 import { interpretEdit } from "../../../src/domains/marketing/edits/interpret.js";
 import { liftLiterals } from "../../../src/domains/marketing/edits/literals.js";
@@ -121,5 +122,19 @@ describe("refusals", () => {
       understood: false,
       refusal: { code: "unsupported_duration", details: { seconds: 420, durations: [15, 30, 45] } },
     });
+  });
+});
+
+describe("changes", () => {
+  it("says each operation in one plain sentence, naming scenes as the user sees them", () => {
+    const input = inputFor("launch", "make it 45 seconds, hide the pricing and the second feature, serif headings");
+    const outcome = interpretEdit(input);
+    if (!outcome.understood) throw new Error(JSON.stringify(outcome.refusal));
+    expect(outcome.operations.map((op) => describeOperation(op, input.document, input.catalogue))).toEqual([
+      "Length set to 45 s",
+      "Scene 'Pricing' hidden",
+      "Scene 'Feature 2' hidden",
+      "Heading font set to Lora",
+    ]);
   });
 });
