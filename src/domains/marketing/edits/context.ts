@@ -1,5 +1,5 @@
 import type { ManifestClaim } from "../../../pipelines/marketing/source/manifest.js";
-import type { CampaignDocument, CampaignOrientation, RevisionOperation } from "../revision/types.js";
+import type { CampaignDocument, CampaignOrientation, Revision, RevisionOperation } from "../revision/types.js";
 
 /**
  * What a sentence edit reads and answers. The grammar is a pure function of these: no clock, no store,
@@ -31,7 +31,7 @@ export interface EditInput {
    * An earlier revision's document, read only when a sentence both goes back and goes on editing ("undo
    * and make it vertical"): the clauses after the revert edit the document it restores.
    */
-  revisionDocument: (revision: number) => CampaignDocument | null;
+  revisionDocument: (revision: Revision["number"]) => Revision["document"] | null;
   /** The pinned source version's claims index: new copy may only state these. */
   claims: readonly Pick<ManifestClaim, "text" | "kind">[];
   catalogue: EditCatalogue;

@@ -121,5 +121,3 @@ export type RevisionOperation =
   | { op: "set_audio_mode"; audioMode: AudioMode }
   | { op: "set_music"; mood?: string; volume?: number }
   | { op: "revert"; toRevision: number };
-
-export type RevisionOperationName = RevisionOperation["op"];
