@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { describeOperation } from "../../../src/domains/marketing/edits/changes.js";
 import { splitClauses } from "../../../src/domains/marketing/edits/clauses.js";
-import { interpretEdit } from "../../../src/domains/marketing/edits/interpret.js";
+import { interpretEdit, MAX_INSTRUCTION_CHARS } from "../../../src/domains/marketing/edits/interpret.js";
 import { liftLiterals } from "../../../src/domains/marketing/edits/literals.js";
 import { vocabularyWith } from "../../../src/domains/marketing/edits/normalise.js";
 import { correctWord, editDistance } from "../../../src/domains/marketing/edits/typo.js";
@@ -136,5 +136,21 @@ describe("changes", () => {
       "Scene 'Feature 2' hidden",
       "Heading font set to Lora",
     ]);
+  });
+});
+
+describe("bounds", () => {
+  it("refuses an instruction past the length cap without reading it", () => {
+    const outcome = interpretEdit(
+      inputFor("feature", `make it 15 seconds ${"and faster ".repeat(MAX_INSTRUCTION_CHARS / 10)}`),
+    );
+    expect(outcome).toMatchObject({ understood: false, refusal: { code: "edit_not_understood" } });
+  });
+  it("reads a sentence at the cap built to make the rules try every split, in well under a second", () => {
+    const sentence = `move ${"the hook ".repeat(54)}to the end`;
+    expect(sentence.length).toBeLessThanOrEqual(MAX_INSTRUCTION_CHARS);
+    const started = performance.now();
+    expect(interpretEdit(inputFor("launch", sentence)).understood).toBe(false);
+    expect(performance.now() - started).toBeLessThan(1000);
   });
 });

@@ -26,6 +26,14 @@ import { track } from "./track.js";
  * source does not offer refuses it with that condition's own code.
  */
 
+/**
+ * Bounds on the work one sentence may cost (the move and copy rules try each split of a clause): an
+ * instruction is a sentence or two, and a clause past 40 words is not one request. The operation's
+ * request schema should cap `instruction` at the same length.
+ */
+export const MAX_INSTRUCTION_CHARS = 500;
+const MAX_CLAUSE_WORDS = 40;
+
 /** Asked in order; the first that recognises a clause answers it (settings before scenes: "remove the logo"). */
 const RULES: readonly Rule[] = [
   revertRule,
@@ -48,6 +56,7 @@ const RULES: readonly Rule[] = [
 ];
 
 function understand(text: string, literals: readonly string[], ctx: RuleContext): RevisionOperation[] | null {
+  if (text.split(" ").length > MAX_CLAUSE_WORDS) return null;
   const clause: Clause = { text, literals };
   for (const rule of RULES) {
     const ops = rule(clause, ctx);
@@ -57,7 +66,9 @@ function understand(text: string, literals: readonly string[], ctx: RuleContext)
 }
 
 const STATING =
-  /^(?:say|says|mention|add|claim|tell|promise|write|put|include|state|show|highlight|advertise|stress|emphasi[sz]e|brag|announce|note)\b/;
+  /^(?:say|says|mention|add|claim|tell|promise|write|state|advertise|stress|emphasi[sz]e|brag|announce)\b/;
+const REFERENCE_NUMBERS =
+  /\b(?:scenes?|slides?|revisions?|versions?|rev|positions?|slots?|features?|steps?|quotes?|number)\s+\d+(?:\s*(?:and|,|&)\s*\d+)*/gi;
 
 /** The verb a bare follow-on piece borrows: the words before the clause's object ("get rid of", "hide"). */
 const verbOf = (text: string): string =>
@@ -74,6 +85,16 @@ export function interpretEdit(input: EditInput): EditOutcome {
 
 function interpret(input: EditInput): EditOutcome {
   const { catalogue } = input;
+  if (input.instruction.length > MAX_INSTRUCTION_CHARS) {
+    throw new EditRefused({
+      code: "edit_not_understood",
+      message: `An instruction is at most ${MAX_INSTRUCTION_CHARS} characters: ask for a few changes at a time.`,
+      details: {
+        unparsed: input.instruction.slice(MAX_INSTRUCTION_CHARS),
+        suggestions: candidateInstructions(input.document, catalogue, input.latestRevision).slice(0, 3),
+      },
+    });
+  }
   const lifted = liftLiterals(input.instruction);
   const restore = (text: string): string =>
     text.replace(new RegExp(PLACEHOLDER.source, "g"), (_, n: string) => `'${lifted.literals[Number(n)] ?? ""}'`);
@@ -151,7 +172,8 @@ function interpret(input: EditInput): EditOutcome {
       // Only a request to state something is read for claims ("say we're the best", "add a 50% off
       // banner"); "make it 4k" or "make scene 2 longer" are simply not understood.
       if (!STATING.test(normal(words))) continue;
-      const claim = unsupportedClaim(words, input.claims);
+      // "scene 2", "revision 3" are references, not figures the video states.
+      const claim = unsupportedClaim(words.replace(REFERENCE_NUMBERS, " "), input.claims);
       if (claim) {
         throw new EditRefused({
           code: "campaign_unsupported_claim",
