@@ -147,7 +147,7 @@ describe("bounds", () => {
     expect(outcome).toMatchObject({ understood: false, refusal: { code: "edit_not_understood" } });
   });
   it("reads a sentence at the cap built to make the rules try every split, in well under a second", () => {
-    const sentence = `move ${"the hook ".repeat(54)}to the end`;
+    const sentence = `move ${"the hook ".repeat(53)}to the end`;
     expect(sentence.length).toBeLessThanOrEqual(MAX_INSTRUCTION_CHARS);
     const started = performance.now();
     expect(interpretEdit(inputFor("launch", sentence)).understood).toBe(false);
