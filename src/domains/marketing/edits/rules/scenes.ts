@@ -7,8 +7,7 @@ import { type Clause, firstMatch, type Rule, type RuleContext } from "./rule.js"
 
 const HIDE_VERB =
   "hide|remove|delete|drop|cut|skip|lose|ditch|kill|get rid of|take out|take away|nix|leave out|exclude|omit|trash|axe|scrap|don't show|do not show|don't need|do not need|don't want|do not want|no|without";
-const SHOW_VERB =
-  "show|unhide|restore|bring back|put back|add back|re add|readd|include|reinstate|undelete|add|keep|use";
+const SHOW_VERB = "show|unhide|restore|bring back|put back|add back|re add|readd|include|reinstate|undelete|add";
 const TAIL = "(?: (?:entirely|completely|altogether|from it|from the video|again|as well|in it|in the video))*";
 
 const HIDE = [
