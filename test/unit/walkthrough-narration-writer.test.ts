@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { beatLines } from "../../src/pipelines/walkthrough/beat-lines.js";
 import { beatsFor, fillPlan } from "../../src/pipelines/walkthrough/content-beats.js";
 import type { BeatDraft } from "../../src/pipelines/walkthrough/intent-plan.js";
-import { inline, lowerFirst, sentencesOf } from "../../src/pipelines/walkthrough/line-text.js";
+import { inline, lowerFirst } from "../../src/pipelines/walkthrough/line-text.js";
 import { fitLines, LEAD_SECONDS, writeNarration } from "../../src/pipelines/walkthrough/narration-writer.js";
 import type { ContentBlock, PageContent } from "../../src/pipelines/walkthrough/page-content.js";
 import { WORDS_PER_SECOND } from "../../src/pipelines/walkthrough/plan.js";
@@ -338,9 +338,5 @@ describe("site text in our sentences", () => {
     expect(inline("SLA")).toBe("SLA");
     expect(lowerFirst("Earnings by month in 2026, from January")).toBe("earnings by month in 2026, from January");
     expect(lowerFirst("London Heathrow arrivals")).toBe("London Heathrow arrivals");
-    expect(sentencesOf("Twelve trucks left before 9 a.m., and all is well. Two holds remain")).toEqual([
-      "Twelve trucks left before 9 a.m., and all is well.",
-      "Two holds remain.",
-    ]);
   });
 });

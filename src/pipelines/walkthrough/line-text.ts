@@ -1,6 +1,6 @@
 import { quoteSiteText } from "./site-text.js";
 
-/** The site's text inside our English sentences (beat-lines.ts): sentences, lists, labels, quotes. */
+/** The site's text inside our English sentences (beat-lines.ts): lists, labels, quotes. */
 
 const NUMBERS = "zero one two three four five six seven eight nine ten eleven twelve".split(" ");
 export const count = (n: number): string => NUMBERS[n] ?? String(n);
@@ -8,17 +8,6 @@ export const cap = (s: string): string => s.charAt(0).toUpperCase() + s.slice(1)
 export const q = (s: string): string => quoteSiteText(s, "en");
 /** A heading or title named in our sentence, always in quotes. */
 export const quote = (s: string): string => `“${s.replace(/[.:]$/, "")}”`;
-
-/** The text as sentences, each closed by a mark. */
-export function sentencesOf(text: string | null | undefined): string[] {
-  const t = (text ?? "").replace(/\s+/g, " ").trim();
-  if (!t) return [];
-  return t
-    .split(/(?<=[.!?])\s+(?=[A-Z0-9“"‘(])/u)
-    .map((s) => s.trim())
-    .filter(Boolean)
-    .map((s) => (/[.!?…]["”’)]?$/u.test(s) ? s : `${s.replace(/[,;:]$/, "")}.`));
-}
 
 /** "a, b and c". */
 export const listOf = (items: string[]): string =>

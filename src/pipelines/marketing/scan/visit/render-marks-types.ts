@@ -3,10 +3,8 @@
  * serialised: one attribute whose value says how the element rendered, so the Node-side readers, which
  * parse the HTML without its stylesheet, read the page as it was shown.
  */
+/** Its values: `hidden` (not shown: display, visibility, sr-only), `headline`/`tagline` (the first screen's hero). */
 export const RENDER_MARK = "data-clipwright-render";
-
-/** `hidden`: not shown (display, visibility, sr-only); `headline`/`tagline`: the first screen's hero. */
-export type RenderMark = "hidden" | "headline" | "tagline";
 
 export interface RenderMarksArg {
   attribute: string;
