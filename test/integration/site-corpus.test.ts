@@ -24,8 +24,8 @@ const TARGET_SECONDS = 60;
 
 /** What each named hint asks to do, as a beat of the plan: its action, its target and the page it is on. */
 const ACTION: Record<string, (b: Beat) => boolean> = {
-  // Offline the table's own search (simple-datatables, from a CDN) is missing: the page's search box.
-  "sb-admin": (b) => b.action === "type" && b.url.endsWith("/tables.html") && /search/i.test(b.target?.name ?? ""),
+  // The table's own search box (simple-datatables, served in its CDN's place).
+  "sb-admin": (b) => b.action === "type" && b.url.endsWith("/tables.html") && b.target?.role === "searchbox",
   stisla: (b) => b.action === "type" && b.url.endsWith("/modules-datatables.html") && b.target?.role === "searchbox",
   sneat: (b) => b.action === "type" && b.url.includes("account") && b.target?.name === "First Name",
   "material-dashboard": (b) => b.action === "click" && b.target?.role === "tab" && b.target.name === "Messages",
@@ -35,8 +35,8 @@ const ACTION: Record<string, (b: Beat) => boolean> = {
   freelancer: (b) => b.action === "click" && !b.target?.role && /portfolioModal/.test(b.target?.css ?? ""),
 };
 
-/** Sites whose pages say too little, offline, to fill a minute (sb-admin's charts come from a CDN). */
-const THIN = new Set(["sb-admin", "grayscale", "material-dashboard"]);
+/** Sites whose pages say too little to fill a minute (the quality benchmark measures the real length). */
+const THIN = new Set(["grayscale", "material-dashboard"]);
 
 const OPEN_DIALOG = '[aria-modal="true"], .modal.show';
 

@@ -52,34 +52,57 @@ function packageDirOf(site: CorpusSite): string {
 }
 
 /**
- * The templates load Bootstrap (and more) from a public CDN, which tests cannot reach: without it their
- * modals, collapses and navbar togglers are dead. Where the template's package installed that very
- * package at that very version (its own dependency), the page gets it from the site's own origin instead,
- * as a deploy with its CDN reachable would run. A file the package did not install stays on the CDN (and
- * fails to load, as a half-broken deploy would).
+ * The templates load Bootstrap, Chart.js and table libraries from public CDNs, which tests cannot reach:
+ * without them their modals, collapses, charts and table search are dead. Where that very package at
+ * that very version is installed — by the template itself (its own dependency), or by the corpus, which
+ * pins the CDN libraries templates load (packages/package.json) — the page gets it from the site's own
+ * origin instead, as a deploy with its CDN reachable would run. A file nothing installed stays on the CDN
+ * (and fails to load, as a half-broken deploy would).
  */
-const CDN = /https:\/\/cdn\.jsdelivr\.net\/npm\/((?:@[\w.-]+\/)?[\w.-]+)@([\w.-]+)\/([\w./-]+)/g;
+const JSDELIVR = /https:\/\/cdn\.jsdelivr\.net\/npm\/((?:@[\w.-]+\/)?[\w.-]+)@([\w.-]+)\/([\w./-]+)/g;
+/** cdnjs names libraries its own way ("Chart.js"); npm's name is the lower-case one, its files under dist/. */
+const CDNJS = /https:\/\/cdnjs\.cloudflare\.com\/ajax\/libs\/([\w.-]+)\/([\w.-]+)\/([\w./-]+)/g;
+/** Font Awesome's own CDN serves the npm package @fortawesome/fontawesome-free by version. */
+const FONT_AWESOME = /https:\/\/use\.fontawesome\.com\/releases\/v([\w.-]+)\/([\w./-]+)/g;
 const CDN_PREFIX = "/.cdn/";
 
 function cdnFolder(packageDir: string, name: string, version: string): string | null {
-  const dir = join(packageDir, "node_modules", name);
-  try {
-    const pkg = JSON.parse(readFileSync(join(dir, "package.json"), "utf8")) as { version?: string };
-    return pkg.version === version ? dir : null;
-  } catch {
-    return null;
+  const corpusModules = join(ensureSiteCorpus({ log: () => undefined }), "node_modules");
+  for (const modules of [join(packageDir, "node_modules"), corpusModules]) {
+    const dir = join(modules, name);
+    try {
+      const pkg = JSON.parse(readFileSync(join(dir, "package.json"), "utf8")) as { version?: string };
+      if (pkg.version === version) return dir;
+    } catch {
+      // not installed there
+    }
   }
+  return null;
 }
 
-/** The page with its CDN links to locally installed packages pointed at the site's own origin. */
+/** The CDN file's path inside the installed package, if it is there. */
+function installedPath(packageDir: string, name: string, version: string, paths: string[]): string | null {
+  const dir = cdnFolder(packageDir, name, version);
+  const path = dir ? paths.find((p) => existsSync(join(dir, p))) : undefined;
+  return path === undefined ? null : `${CDN_PREFIX}${name}@${version}/${path}`;
+}
+
+/** The page with its CDN links to installed packages pointed at the site's own origin. */
 function localCdn(html: string, packageDir: string): string {
-  return html.replace(CDN, (url, name: string, version: string, path: string) => {
-    const dir = cdnFolder(packageDir, name, version);
-    return dir && existsSync(join(dir, path)) ? `${CDN_PREFIX}${name}@${version}/${path}` : url;
-  });
+  return html
+    .replace(JSDELIVR, (url, name: string, version: string, path: string) => {
+      // jsDelivr minifies on request: "x.min.js" is served from "x.js" when the package has no such file.
+      return installedPath(packageDir, name, version, [path, path.replace(/\.min\.(js|css)$/, ".$1")]) ?? url;
+    })
+    .replace(CDNJS, (url, name: string, version: string, path: string) => {
+      return installedPath(packageDir, name.toLowerCase(), version, [`dist/${path}`, path]) ?? url;
+    })
+    .replace(FONT_AWESOME, (url, version: string, path: string) => {
+      return installedPath(packageDir, "@fortawesome/fontawesome-free", version, [path]) ?? url;
+    });
 }
 
-/** A /.cdn/ path's file, inside the package's own install of that package only. */
+/** A /.cdn/ path's file, inside an installed copy of that package only. */
 function cdnFile(packageDir: string, path: string): string | null {
   const m = /^\/\.cdn\/((?:@[\w.-]+\/)?[\w.-]+)@([\w.-]+)\/(.+)$/.exec(path);
   if (!m) return null;

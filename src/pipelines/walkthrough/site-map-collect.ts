@@ -41,7 +41,8 @@ const COLLECT = `(() => {
     if (el.tagName === "INPUT" || el.tagName === "TEXTAREA" || el.tagName === "SELECT") {
       const l = (el.id && document.querySelector('label[for="' + CSS.escape(el.id) + '"]')) || el.closest("label");
       if (l && clean(l.textContent)) return clean(l.textContent);
-      return clean(el.getAttribute("placeholder") || el.getAttribute("title") || "");
+      // Chromium's accessible name (what the beat's locator matches) takes title before placeholder.
+      return clean(el.getAttribute("title") || el.getAttribute("placeholder") || "");
     }
     return textOf(el) || clean(el.getAttribute("title") || "");
   };
