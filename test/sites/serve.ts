@@ -62,8 +62,6 @@ function packageDirOf(site: CorpusSite): string {
 const JSDELIVR = /https:\/\/cdn\.jsdelivr\.net\/npm\/((?:@[\w.-]+\/)?[\w.-]+)@([\w.-]+)\/([\w./-]+)/g;
 /** cdnjs names libraries its own way ("Chart.js"); npm's name is the lower-case one, its files under dist/. */
 const CDNJS = /https:\/\/cdnjs\.cloudflare\.com\/ajax\/libs\/([\w.-]+)\/([\w.-]+)\/([\w./-]+)/g;
-/** Font Awesome's own CDN serves the npm package @fortawesome/fontawesome-free by version. */
-const FONT_AWESOME = /https:\/\/use\.fontawesome\.com\/releases\/v([\w.-]+)\/([\w./-]+)/g;
 const CDN_PREFIX = "/.cdn/";
 
 function cdnFolder(packageDir: string, name: string, version: string): string | null {
@@ -96,9 +94,6 @@ function localCdn(html: string, packageDir: string): string {
     })
     .replace(CDNJS, (url, name: string, version: string, path: string) => {
       return installedPath(packageDir, name.toLowerCase(), version, [`dist/${path}`, path]) ?? url;
-    })
-    .replace(FONT_AWESOME, (url, version: string, path: string) => {
-      return installedPath(packageDir, "@fortawesome/fontawesome-free", version, [path]) ?? url;
     });
 }
 

@@ -131,6 +131,8 @@ describe("site text made fit to say", () => {
   it("drops icon ligatures and screen-reader twins from names, keeps real names whole", () => {
     expect(spokenName("receipt_long Billing")).toBe("Billing");
     expect(spokenName("view_in_ar Virtual Reality")).toBe("Virtual Reality");
+    expect(spokenName("Your Name *")).toBe("Your Name");
+    expect(spokenName("Email (required)")).toBe("Email");
     expect(spokenName("dashboard Dashboard")).toBe("Dashboard");
     expect(spokenName("add Add New Card")).toBe("Add New Card");
     expect(spokenName("Total Users Total Users")).toBe("Total Users");

@@ -200,13 +200,12 @@ export function beatLines(subject: BeatSubject, variety: Variety = new Variety()
       return [first, ...rest];
     }
     case "fill": {
-      const field = sayable(subject.field) ?? "the first field";
-      const others = (subject.form?.fields ?? []).map((f) => sayable(f)).filter((f): f is string => !!f);
-      if (others.length >= 2)
-        return [
-          `The form asks for ${listOf(others.map(inline))}, so let's type ${subject.value} into ${inline(field)}.`,
-        ];
-      return [`The form asks for ${inline(field)} first, so let's type ${subject.value}.`];
+      // The form's fields were said with its section; here only the one typed into, as a common noun
+      // ("Your Name *" is the name field), so the line neither repeats the list nor reads a placeholder.
+      const field = sayable(subject.field)?.replace(/^your\s+/i, "");
+      return field
+        ? [`Let's type ${subject.value} into the ${inline(field)} field.`]
+        : [`Let's type ${subject.value} into the form's first field.`];
     }
     case "cta": {
       const name = sayable(subject.name) ?? "the button";

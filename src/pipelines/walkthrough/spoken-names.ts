@@ -10,10 +10,13 @@ const LIGATURE = /^[a-z][a-z0-9]*(?:_[a-z0-9]+)*$/;
 
 /**
  * The name as a viewer reads it: a leading icon ligature goes ("receipt_long Billing" → "Billing",
- * "add Add New Card" → "Add New Card"), and so does a name said twice over ("Total Users Total Users").
+ * "add Add New Card" → "Add New Card"), and so does a name said twice over ("Total Users Total Users")
+ * and a required field's mark ("Your Name *").
  */
 export function spokenName(name: string): string {
-  let words = name.replace(/\s+/g, " ").trim().split(" ").filter(Boolean);
+  // A required field's mark ("Your Name *", "Email (required)") is typography, not part of its name.
+  const unmarked = name.replace(/\s*(\*+|✱|\((required|optional)\))\s*$/i, "");
+  let words = unmarked.replace(/\s+/g, " ").trim().split(" ").filter(Boolean);
   // Ligatures lead the visible label: lower-case words (with underscores, or one that the label repeats)
   // before a capitalised word.
   let lead = 0;

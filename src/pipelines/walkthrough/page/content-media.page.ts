@@ -55,10 +55,16 @@ function kindOf(c: Element): string | null {
   return null;
 }
 
+/** Class names of icon sets that draw with SVG: "svg-inline--fa", "fa-…", "bi-…", "icon", "feather". */
+const ICON_CLASS = /(^|\s)(svg-inline--fa|fa-[\w-]+|bi(-[\w-]+)?|icon[\w-]*|feather(-[\w-]+)?)(\s|$)/;
+
 export function readCharts(r: TextReader): { charts: ContentChart[]; els: Element[] } {
   const found = r
     .all("canvas, svg[role=img], svg.apexcharts-svg, [class*='chart'] svg")
-    .filter((c, i, a) => !a.some((o, j) => j !== i && o.contains(c)) && !r.outside(c) && r.shown(c.parentElement));
+    .filter((c, i, a) => !a.some((o, j) => j !== i && o.contains(c)) && !r.outside(c) && r.shown(c.parentElement))
+    // An icon drawn as SVG (Font Awesome's svg-inline, an icon set's sprite) is decoration, never a chart:
+    // the author hid it from assistive technology, or its class names it an icon.
+    .filter((c) => !c.closest('[aria-hidden="true"]') && !ICON_CLASS.test(c.getAttribute("class") ?? ""));
   const els = found
     .filter((c) => {
       const box = c.getBoundingClientRect();
