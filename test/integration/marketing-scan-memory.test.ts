@@ -49,7 +49,8 @@ beforeAll(async () => {
     },
     ffmpeg: { ffmpeg: "ffmpeg", ffprobe: "ffprobe" },
     fonts: await loadFontCatalogue(),
-    settings: { extraPages: 0, pageTimeoutMs: 15_000, scanTimeoutMs: 45_000 },
+    // Deadlines far past what the pages need: this file measures memory, and a loaded CI machine is slow.
+    settings: { extraPages: 0, pageTimeoutMs: 60_000, scanTimeoutMs: 120_000 },
   };
   // Chromium up and one page drawn before anything is measured: the first launch is not the page's cost.
   await inspectSource(runOf(`${site.url}/`), deps);

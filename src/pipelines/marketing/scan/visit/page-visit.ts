@@ -136,7 +136,7 @@ export async function visitPage(page: Page, url: string, deadline: Deadline, ctx
       }
       const status = response.status();
       if (status >= 400) return { ok: false, problem: "http_error", status };
-      const contentType = (await within(response.headerValue("content-type"), 1_000).catch(() => null)) ?? null;
+      const contentType = await contentTypeOf(response);
       if (!contentType || !HTML_TYPES.test(contentType)) return { ok: false, problem: "non_html", contentType };
     }
     if (!timedOut && deadline.left() > 0) {
@@ -158,10 +158,18 @@ export async function visitPage(page: Page, url: string, deadline: Deadline, ctx
     page,
     finalUrl: page.url(),
     status: response?.status() ?? null,
-    contentType:
-      (response ? await within(response.headerValue("content-type"), 1_000).catch(() => null) : null) ?? null,
+    contentType: response ? await contentTypeOf(response) : null,
     loadMs: Math.round(performance.now() - started),
     timedOut,
     scriptErrors: () => scriptErrors,
   };
+}
+
+/**
+ * The response's type from its raw headers, or from the headers Chromium reported first when the raw ones
+ * are late (a loaded machine): a slow answer must not make an HTML page look like something else.
+ */
+async function contentTypeOf(response: Response): Promise<string | null> {
+  const raw = await within(response.headerValue("content-type"), 1_000).catch(() => null);
+  return raw ?? response.headers()["content-type"] ?? null;
 }
