@@ -89,6 +89,8 @@ export const quality: Suite = {
             `${misses.length ? `missed ${misses.join(", ")}` : "all targets met"}`,
         );
         for (const f of m.findings) console.log(`  ${f.rule} (line ${f.line + 1}): ${f.excerpt}`);
+        const silence = silenceAt(m);
+        if (silence) console.log(`  longest silence: ${silence}`);
         measured.push(m);
         const row = `${c.site} ${c.hint}`;
         missed.push(...misses.map((t) => `${row}: ${t}`), ...otherMisses(m).map((t) => `${row}: ${t}`));
@@ -124,3 +126,14 @@ export const quality: Suite = {
     return { markdown, missed };
   },
 };
+
+/** Where the longest silence falls: its beat and that beat's line, so a miss says what to mend. */
+function silenceAt(m: Measured): string | null {
+  const { longestSilence } = m.run.report.speech;
+  if (!longestSilence || longestSilence.seconds <= 2) return null;
+  const scenes = m.run.report.scenes ?? [];
+  const k = scenes.findIndex((s) => longestSilence.start >= s.startSeconds && longestSilence.start < s.endSeconds);
+  const beat = m.run.beats[k];
+  const span = scenes[k] ? ` in beat ${k + 1} [${scenes[k].startSeconds}–${scenes[k].endSeconds} s]` : "";
+  return `${longestSilence.seconds.toFixed(2)} s from ${longestSilence.start.toFixed(1)} s${span}: ${beat ? `${beat.action} “${beat.narration}”` : ""}`;
+}

@@ -22,17 +22,21 @@ const busySeconds = (s: TimelineScene) =>
   Math.max(s.motionSeconds, s.narrationSeconds > 0 ? LEAD_IN_SECONDS + s.narrationSeconds : 0);
 
 /**
- * No quiet stretch past the cap: a scene's hold once its speech and motion are over, plus the next
- * scene's lead-in, is at most MAX_QUIET_HOLD_SECONDS; the last scene holds at most the closing hold.
+ * No quiet stretch past the cap: from the end of a scene's speech (of its motion, for a silent scene)
+ * to the next scene's voice is at most MAX_QUIET_HOLD_SECONDS, unless the motion alone lasts longer (then
+ * the scene ends with its motion); the last scene holds at most the closing hold.
  */
 function expectNoDeadAir(t: Timeline, list: readonly TimelineScene[]): void {
   t.scenes.forEach((timing, i) => {
-    const hold = timing.durationSeconds - busySeconds(list[i] as TimelineScene);
+    const s = list[i] as TimelineScene;
+    const quietFrom = s.narrationSeconds > 0 ? LEAD_IN_SECONDS + s.narrationSeconds : busySeconds(s);
+    const hold = timing.durationSeconds - quietFrom;
     const next = t.scenes[i + 1];
+    const motionOnly = busySeconds(s) - quietFrom;
     if (next) {
-      const quiet = hold + (next.narrationStartSeconds - next.startSeconds);
-      expect(quiet).toBeLessThanOrEqual(MAX_QUIET_HOLD_SECONDS + 1e-9);
-    } else expect(hold).toBeLessThanOrEqual(CLOSING_HOLD_SECONDS + 1e-9);
+      const lead = next.narrationStartSeconds - next.startSeconds;
+      expect(hold + lead).toBeLessThanOrEqual(Math.max(MAX_QUIET_HOLD_SECONDS, motionOnly + 1 / 24 + lead) + 1e-9);
+    } else expect(hold).toBeLessThanOrEqual(Math.max(CLOSING_HOLD_SECONDS, motionOnly + 1 / 24) + 1e-9);
   });
 }
 
@@ -75,6 +79,22 @@ describe("computeTimeline", () => {
     expect(t.durationSeconds).toBeLessThanOrEqual(longest + 1e-9);
     expect(t.durationSeconds).toBeGreaterThan(longest - scenes.length / 30);
     expectNoDeadAir(t, scenes);
+  });
+
+  it("counts a scene's quiet from the end of its voice: a zoom held after a short line adds no more silence", () => {
+    // A hover's zoom (2.8 s) outlasts its line (0.3 s lead-in + 2.2 s): the hold a target adds starts
+    // where the voice stops, so the silence to the next voice stays within the cap.
+    const list: TimelineScene[] = [
+      { beatId: "hover", motionSeconds: 2.8, narrationSeconds: 2.2 },
+      { beatId: "next", motionSeconds: 1, narrationSeconds: 4 },
+      { beatId: "end", motionSeconds: 1, narrationSeconds: 4 },
+    ];
+    const t = computeTimeline(list, 30, 60);
+    const hover = t.scenes[0] as Timeline["scenes"][number];
+    const silence = hover.durationSeconds - (LEAD_IN_SECONDS + 2.2) + LEAD_IN_SECONDS;
+    expect(silence).toBeLessThanOrEqual(MAX_QUIET_HOLD_SECONDS + 1e-9);
+    expect(hover.durationSeconds).toBeGreaterThanOrEqual(2.8);
+    expectNoDeadAir(t, list);
   });
 
   it("shortens, never below narration + motion, and refuses a target that cannot fit", () => {

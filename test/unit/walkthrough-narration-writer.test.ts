@@ -284,15 +284,28 @@ describe("the word budget", () => {
   });
 
   it("fitLines adds a beat's next sentence where it is furthest under its share, never past 3 % over the total", () => {
-    const five = "one two three four five.";
+    const ten = "one two three four five six seven eight nine ten.";
     const lines = [
-      [five, five, five, five],
-      [five, five, five, five],
+      [ten, ten, ten, ten],
+      [ten, ten, ten, ten],
     ];
-    expect(fitLines(lines, [10, 10], 20).map(words)).toEqual([10, 10]);
-    expect(fitLines(lines, [15, 5], 20).map(words)).toEqual([15, 5]);
+    expect(fitLines(lines, [20, 20], 40).map(words)).toEqual([20, 20]);
+    expect(fitLines(lines, [30, 10], 40).map(words)).toEqual([30, 10]);
     // The first sentence is always said.
-    expect(fitLines(lines, [1, 1], 2).map(words)).toEqual([5, 5]);
+    expect(fitLines(lines, [1, 1], 2).map(words)).toEqual([10, 10]);
+  });
+
+  it("fitLines gives a line shorter than a beat's shortest scene its next sentence first (else the scene falls silent)", () => {
+    const four = "one two three four.";
+    const ten = "one two three four five six seven eight nine ten.";
+    const lines = [
+      [ten, ten, ten],
+      [four, four],
+    ];
+    // By share alone the first beat would take all 10 words left; the short line is mended first.
+    expect(fitLines(lines, [24, 4], 24).map(words)).toEqual([10, 8]);
+    // Never past 3 % over the total.
+    expect(fitLines(lines, [10, 4], 14).map(words)).toEqual([10, 4]);
   });
 
   it("the beat count follows the length (about 7.5 s a beat), Auto keeps eight", () => {

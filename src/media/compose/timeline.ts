@@ -5,9 +5,10 @@ import type { SceneMotion, SceneTiming, Viewport } from "./types.js";
  * the narration's placement and both caption files all read these numbers.
  *
  * A scene is busy for max(motion minimum, lead-in + narration) and then holds its last frame; naturally
- * the hold is the narration's tail, rounded up to whole frames (so the narration always fits). A held
- * frame with neither speech nor motion is dead air, so a hold plus the next scene's lead-in never
- * passes MAX_QUIET_HOLD_SECONDS (the last scene's hold: CLOSING_HOLD_SECONDS). With a target length the
+ * the hold is the narration's tail, rounded up to whole frames (so the narration always fits). Quiet is
+ * counted from the end of a scene's speech (motion after it is heard as silence): what a target length
+ * adds never takes the quiet after it plus the next scene's lead-in past MAX_QUIET_HOLD_SECONDS (the last
+ * scene's: CLOSING_HOLD_SECONDS); only a motion longer than that keeps its scene busy past it. With a target length the
  * difference is shared evenly between the holds within those caps (largest remainder to the first
  * ones): the video is round(target × fps) frames when its content can fill that, and shorter, never
  * padded with silence, when it cannot. When shortening, no scene goes below its busy length.
@@ -179,10 +180,12 @@ export function computeTimeline(scenes: readonly TimelineScene[], fps: number, t
     framesFor(Math.max(s.motionSeconds, s.narrationSeconds > 0 ? spoken(s) + TAIL_SECONDS : 0), fps),
   );
   const min = busy.map((b) => framesFor(b, fps));
-  // The longest each scene may last: busy, then at most the quiet hold (whole frames, never past the cap).
-  const max = busy.map((b, i) => {
+  // The longest each scene may last: its quiet hold counted from the end of its speech, not of its motion
+  // (a zoom held after the voice has stopped is silence all the same), never below busy or its tail.
+  const max = scenes.map((s, i) => {
     const hold = i === scenes.length - 1 ? CLOSING_HOLD_SECONDS : MAX_QUIET_HOLD_SECONDS - LEAD_IN_SECONDS;
-    return Math.max(frames[i] as number, Math.floor((b + hold) * fps + 1e-6));
+    const quietFrom = s.narrationSeconds > 0 ? spoken(s) : (busy[i] as number);
+    return Math.max(frames[i] as number, min[i] as number, Math.floor((quietFrom + hold) * fps + 1e-6));
   });
   if (targetSeconds !== null) {
     if (!Number.isFinite(targetSeconds) || targetSeconds <= 0) throw new RangeError("targetSeconds must be > 0");

@@ -12,6 +12,7 @@ import { cap, count, inline, listOf, q, quote } from "./line-text.js";
 import type {
   ContentBlock,
   ContentChart,
+  ContentDialog,
   ContentForm,
   ContentItem,
   ContentTable,
@@ -45,12 +46,13 @@ export type BeatSubject =
   | { kind: "figures"; content: PageContent }
   | { kind: "chart"; chart: ContentChart }
   | { kind: "table"; table: ContentTable }
-  | { kind: "section"; name: string | null; blocks: ContentBlock[]; charts: ContentChart[] }
+  | { kind: "section"; name: string | null; blocks: ContentBlock[]; charts: ContentChart[]; dialogs?: ContentDialog[] }
   | { kind: "item"; item: ContentItem }
   | { kind: "tab"; name: string; heading: string | null; text: string[] }
   | { kind: "search"; value: string; table: ContentTable | null }
   | { kind: "fill"; field: string; value: string; form: ContentForm | null }
   | { kind: "cta"; name: string; page: PageSnapshot | null }
+  | { kind: "dialog"; dialog: ContentDialog }
   | { kind: "control"; name: string }
   | { kind: "figure"; label: string; value: string }
   | { kind: "heading"; name: string }
@@ -66,7 +68,7 @@ const joinFirst = (lines: string[]): string[] => {
 
 function sectionLines(s: Extract<BeatSubject, { kind: "section" }>, v: Variety): string[] {
   const first = s.blocks[0];
-  const heading = sayable(first?.heading ?? s.name);
+  const heading = sayable(first?.heading || s.name);
   const name = sayable(s.name);
   const headings = s.blocks.map((b) => sayable(b.heading)).filter((h): h is string => !!h);
   const plans = first?.items.filter((i) => i.kind === "plan" && i.price) ?? [];
@@ -97,6 +99,9 @@ function sectionLines(s: Extract<BeatSubject, { kind: "section" }>, v: Variety):
   if (line && line.split(" ").length >= 4) out.push(`Its opening line: ${quote(line)}.`);
   for (const c of s.charts) out.push(...chartLines(c, v));
   if (first && !(plans.length >= 2)) out.push(...itemsSentences(first, v));
+  if (first && first.items.length === 0 && first.pictures === 1)
+    out.push(v.pick("section.picture", ["A large picture goes with it.", "A wide picture sits below the text."]));
+  out.push(openedSentence(s.dialogs ?? [], v) ?? "");
   for (const f of first?.forms ?? []) out.push(formSentence(f, v) ?? "");
   return dedupe(out);
 }
@@ -202,7 +207,10 @@ export function beatLines(subject: BeatSubject, variety: Variety = new Variety()
     case "fill": {
       // The form's fields were said with its section; here only the one typed into, as a common noun
       // ("Your Name *" is the name field), so the line neither repeats the list nor reads a placeholder.
-      const field = sayable(subject.field)?.replace(/^your\s+/i, "");
+      // A placeholder standing in for a label ("Enter email address...") is the email address field.
+      const field = sayable(subject.field)
+        ?.replace(/^(your|enter( your)?|type( your)?)\s+/i, "")
+        .replace(/(\.{3}|…)$/, "");
       return field
         ? [`Let's type ${subject.value} into the ${inline(field)} field.`]
         : [`Let's type ${subject.value} into the form's first field.`];
@@ -215,6 +223,8 @@ export function beatLines(subject: BeatSubject, variety: Variety = new Variety()
         taglineSentence(subject.page?.content, v) ?? "",
       ]);
     }
+    case "dialog":
+      return dialogLines(subject.dialog, v);
     case "control": {
       const name = quote(subject.name);
       return [
@@ -248,4 +258,45 @@ export function beatLines(subject: BeatSubject, variety: Variety = new Variety()
         v.opener("scroll", ["Let's scroll further down.", "The page goes on below.", "Further down, there is more."]),
       ];
   }
+}
+
+/** What a section's items open, by the dialogs' own names ("each opens a project: Log Cabin, …"). */
+function openedSentence(dialogs: ContentDialog[], v: Variety): string | null {
+  const names = [...new Set(dialogs.map((d) => sayable(d.title) ?? sayable(d.item)).filter((n): n is string => !!n))];
+  if (names.length < 2) return null;
+  const shown = names.length > 4 ? [...names.slice(0, 3), `${count(names.length - 3)} more`] : names;
+  return v.pick("opened", [
+    `Each one opens in a window of its own: ${listOf(shown.map(q))}.`,
+    `A click on any of them opens its details: ${listOf(shown.map(q))}.`,
+  ]);
+}
+
+/**
+ * A dialog opened from a card (a portfolio's project): what it is about, by its own title or else the
+ * card's caption (a template's "Project Name" is neither), then the facts it lists, else its pictures.
+ */
+function dialogLines(dialog: ContentDialog, v: Variety): string[] {
+  const name = sayable(dialog.title) ?? sayable(dialog.item);
+  const said = name ? q(name) : null;
+  const first = said
+    ? v.opener("dialog", [
+        `${said} opens in a window of its own.`,
+        `A click on ${said} brings up its details.`,
+        `Here is ${said}, opened up close.`,
+      ])
+    : v.opener("dialog", ["A click opens this item in a window of its own.", "One item opens up close."]);
+  const facts = dialog.facts.filter((f) => sayable(f.value) && sayable(f.label));
+  const details =
+    facts.length > 0
+      ? `${cap(listOf(facts.map((f) => `the ${inline(f.label).toLowerCase()} is ${q(f.value)}`)))}.`
+      : dialog.pictures === 1
+        ? v.pick("dialog.picture", [
+            "A large picture fills the window.",
+            "Its picture takes up most of the window.",
+            "The window shows it in one large picture.",
+          ])
+        : dialog.pictures > 1
+          ? `${cap(count(dialog.pictures))} pictures fill the window.`
+          : "";
+  return dedupe([first, details]);
 }

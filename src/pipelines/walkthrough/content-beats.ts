@@ -77,8 +77,14 @@ function pageCandidates(snap: PageSnapshot, url: string): Candidate[] {
  */
 function blockCandidates(snap: PageSnapshot, heading: string, url: string): Candidate[] {
   const out: Candidate[] = [];
-  const block = snap.content?.blocks.find((b) => b.heading === heading);
-  const items = block?.items.filter((i) => i.heading && (i.text || i.points.length > 0)) ?? [];
+  // The block under that heading, or the block of the section the heading opens (one with no h2 of its own).
+  const section = snap.sections.find((s) => s.heading === heading)?.id;
+  const blocks = snap.content?.blocks ?? [];
+  const block =
+    blocks.find((b) => b.heading === heading) ?? (section ? blocks.find((b) => b.section === section) : undefined);
+  // Not the heading just scrolled to: hovering it shows nothing new.
+  const items =
+    block?.items.filter((i) => i.heading && i.title !== heading && (i.text || i.detail || i.points.length > 0)) ?? [];
   const item = items.find((i) => i.badge) ?? items[0];
   if (item) {
     const target = { role: "heading", name: item.title };

@@ -1,4 +1,4 @@
-import { cap, count, inline, listOf, lowerFirst, quote, titles } from "./line-text.js";
+import { cap, count, inline, listOf, lowerFirst, q, quote, titles } from "./line-text.js";
 import type { ContentBlock, ContentChart, ContentForm, ContentItem, ContentTable } from "./page-content.js";
 import { isPlaceholder, sayable, shortQuote } from "./spoken-names.js";
 import { Variety } from "./variety.js";
@@ -206,6 +206,12 @@ export function itemsSentences(b: ContentBlock, v: Variety): string[] {
       ...(said ? [`${people[0]} says ${quote(said)}.`] : []),
     ];
   }
+  // Cards that each hold one short value (an address, an email, a phone): the values, by their titles.
+  const details = items.map((i) => detailOf(i));
+  if (n <= 4 && details.every((d) => d && d.split(" ").length <= 8)) {
+    const said = items.map((i, k) => `${inline(sayable(i.title) as string).toLowerCase()}, ${q(details[k] as string)}`);
+    return [`${cap(count(n))} cards read: ${said.slice(0, -1).join("; ")}; and ${said.at(-1)}.`];
+  }
   if (n > 4)
     return [
       v.pick("items.many", [
@@ -237,6 +243,12 @@ export function panelSentence(panels: { title: string; entries: number }[], v: V
   ]);
 }
 
+/** A card's short value, fit to say: a phone number has no letters and is still said; template copy is not. */
+const detailOf = (item: ContentItem): string | null => {
+  const d = (item.detail ?? "").trim();
+  return d && !isPlaceholder(d) ? d : null;
+};
+
 /** A card a beat points at: a plan with its price and features, a testimonial, or the card by its title. */
 export function itemSentences(item: ContentItem, v: Variety): string[] {
   const title = sayable(item.title);
@@ -252,6 +264,21 @@ export function itemSentences(item: ContentItem, v: Variety): string[] {
   }
   const said = shortQuote((item.text ?? "").replace(/^["“]|["”]$/g, ""));
   if (item.kind === "quote" && said) return [`${title} puts it this way: ${quote(said)}.`];
+  const detail = detailOf(item);
+  if (detail)
+    return [
+      v.opener("item.detail", [
+        `The ${inline(title)} card reads ${q(detail)}.`,
+        `Under ${quote(title)}, the card gives ${q(detail)}.`,
+      ]),
+    ];
+  if (item.picture && item.text)
+    return [
+      v.opener("item.pictured", [
+        `Take ${quote(title)}: a picture, with a few lines about it.`,
+        `${quote(title)} comes with a picture and a short description.`,
+      ]),
+    ];
   return [
     v.opener("item", [`Take ${quote(title)}.`, `One card reads ${quote(title)}.`, `Then there is ${quote(title)}.`]),
   ];

@@ -58,6 +58,10 @@ export function subjectOf(d: BeatDraft, prev: BeatDraft | null, map: SiteMap, si
     const tab = c?.tabs.find((t) => t.name === name || spokenName(t.name) === spokenName(name));
     return tab ? { kind: "tab", ...tab } : null;
   }
+  // A control that opens a dialog: the dialog's subject, not the control's (often nameless) words.
+  const dialog =
+    d.action === "click" && d.target?.css ? c?.dialogs?.find((x) => x.opener === d.target?.css) : undefined;
+  if (dialog) return { kind: "dialog", dialog };
   if (d.action === "click") return { kind: "cta", name, page: doc !== documentOf(prev.url) ? page : null };
   if (d.action === "type") {
     const value = d.value ?? "";
@@ -102,7 +106,9 @@ export function subjectOf(d: BeatDraft, prev: BeatDraft | null, map: SiteMap, si
   const id = /^\[id="(.+)"\]$/.exec(d.target?.css ?? "")?.[1];
   const section = map.sections.find((s) => s.url === doc && (s.heading === name || (id && s.id === id)));
   const heading = role === "heading" ? name : (section?.heading ?? null);
-  const block = heading ? c.blocks.find((b) => b.heading === heading) : undefined;
+  const block =
+    (heading ? c.blocks.find((b) => b.heading === heading) : undefined) ??
+    (section?.id ? c.blocks.find((b) => b.section === section.id) : undefined);
   // A section the page links to but heads with no h2 (a gallery): named by its link.
   if (!block) {
     if (section) return { kind: "section", name: section.name, blocks: [], charts: [] };
@@ -111,7 +117,8 @@ export function subjectOf(d: BeatDraft, prev: BeatDraft | null, map: SiteMap, si
   }
   const row = c.blocks.filter((b) => Math.abs(b.top - block.top) < 40);
   const charts = c.charts.filter((x) => row.some((b) => b.charts.includes(x.heading ?? x.label ?? "")));
-  return { kind: "section", name: section?.name ?? null, blocks: row, charts };
+  const dialogs = (c.dialogs ?? []).filter((x) => x.section && row.some((b) => b.section === x.section));
+  return { kind: "section", name: section?.name ?? null, blocks: row, charts, dialogs };
 }
 
 const escapeRegExp = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
@@ -125,6 +132,9 @@ function isCta(name: string, map: SiteMap, prev: BeatDraft): boolean {
   const links = from?.links.filter((l) => l.name === name) ?? [];
   return links.length > 0 && links.every((l) => l.region === "main");
 }
+
+/** Words a beat's line says at the least when it has more to say: its scene's shortest span of speech. */
+const SHORT_LINE_WORDS = Math.ceil(MIN_BEAT_SECONDS * WORDS_PER_SECOND);
 
 /** Shares `total` words by weight, a beat never given more than it can say (the rest goes to the others). */
 export function shareWords(total: number, weights: number[], capacity: number[]): number[] {
@@ -161,6 +171,19 @@ export function fitLines(lines: string[][], budgets: number[], total: number, ma
   const estimate = (w: number) => (w === 0 ? 0 : Math.max(MIN_BEAT_SECONDS, w / WORDS_PER_SECOND));
   let sum = words.reduce((s, w) => s + w, 0);
   let seconds = words.reduce((s, w) => s + estimate(w), 0);
+  // A line shorter than its beat's shortest scene leaves the rest of the scene silent (over 2 s under five
+  // words): such a beat takes its next sentence first, within the total and what the render keeps.
+  for (const [i, l] of lines.entries()) {
+    const next = l[1];
+    if (!next || (words[i] as number) >= SHORT_LINE_WORDS) continue;
+    const w = (words[i] as number) + wordsOf(next);
+    if (sum + w - (words[i] as number) > total * 1.03) continue;
+    if (seconds + estimate(w) - estimate(words[i] as number) > maxEstimate) continue;
+    seconds += estimate(w) - estimate(words[i] as number);
+    (chosen[i] as number[]).push(1);
+    sum += w - (words[i] as number);
+    words[i] = w;
+  }
   for (;;) {
     if (sum >= total * 0.97) break;
     let best: { i: number; j: number; ratio: number; n: number } | null = null;
@@ -201,6 +224,7 @@ const WEIGHT: Record<BeatSubject["kind"], number> = {
   item: 0.8,
   figures: 1,
   cta: 1,
+  dialog: 0.8,
   fill: 0.8,
   control: 0.6,
   scroll: 0.6,

@@ -11,6 +11,10 @@
 export interface ContentItem {
   title: string;
   text: string | null;
+  /** A short value under the title when the item has no sentence ("4923 Market Street, Orlando FL"). */
+  detail?: string | null;
+  /** It shows a picture of its own. */
+  picture?: boolean;
   kind: "card" | "plan" | "question" | "quote";
   /** Plans: the amount ("$29") and the whole price line ("$29 per agent / month"). */
   price: { amount: string; line: string } | null;
@@ -22,7 +26,10 @@ export interface ContentItem {
 }
 
 export interface ContentBlock {
+  /** Its h2; empty for a section with none (its items and `section` still say what it holds). */
   heading: string;
+  /** The id of the section it sits in, when that has one: a scroll to the section finds the block. */
+  section?: string | null;
   /** Its top on the page, CSS px: blocks whose tops are close share a row. */
   top: number;
   text: string[];
@@ -31,6 +38,8 @@ export interface ContentBlock {
   charts: string[];
   /** How many items the block holds (items keeps the first twelve). */
   count?: number;
+  /** Look-alike entries with no title of their own (a feed's activities), when it has three or more. */
+  entries?: number;
   /** The forms inside the block. */
   forms?: ContentForm[];
   /** Pictures it shows outside its items (a gallery of images with no captions). */
@@ -69,6 +78,22 @@ export interface ContentTable {
   search?: boolean;
 }
 
+/** A dialog (a modal, a lightbox) a visible control opens, read while it is still closed. */
+export interface ContentDialog {
+  /** The selector of its opener, as a click beat targets it. */
+  opener: string;
+  /** The dialog's own heading (template copy such as "Project Name" included: the writer judges it). */
+  title: string | null;
+  /** The caption of the card the opener sits in ("Threads"), else the opener's own text. */
+  item: string | null;
+  /** "Label: value" entries it lists ("Client: Threads"), four at most. */
+  facts: { label: string; value: string }[];
+  /** Pictures and videos inside it. */
+  pictures: number;
+  /** The id of the section its opener sits in (a block's `section`). */
+  section: string | null;
+}
+
 export interface PageContent {
   /** The document's title. */
   title?: string;
@@ -89,4 +114,6 @@ export interface PageContent {
   forms?: ContentForm[];
   /** Titled cards that are no figure, chart, table or form, with how many list entries each shows. */
   panels?: { title: string; entries: number }[];
+  /** Dialogs the page's controls open. */
+  dialogs?: ContentDialog[];
 }

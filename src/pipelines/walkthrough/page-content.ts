@@ -6,6 +6,7 @@ import type { PageContent } from "./page-content-types.js";
 export type {
   ContentBlock,
   ContentChart,
+  ContentDialog,
   ContentForm,
   ContentItem,
   ContentTable,

@@ -67,6 +67,12 @@ export function pageSummary(c: PageContent | undefined): string | null {
   if (forms === 1) parts.push("a form");
   else if (forms > 1) parts.push(`${count(forms)} forms`);
   if (c.tabs.length >= 2) parts.push(`${count(c.tabs.length)} tabs`);
+  // A feed or a list of untitled entries ("September 2018" over eight activities).
+  const list = c.blocks.find((b) => (b.entries ?? 0) >= 3);
+  if (list && parts.length < 3) {
+    const under = sayable(list.heading);
+    parts.push(`a list of ${count(list.entries ?? 0)} entries${under ? ` under ${quote(under)}` : ""}`);
+  }
   return parts.length > 0 ? listOf(parts) : null;
 }
 

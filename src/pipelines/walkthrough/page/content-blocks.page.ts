@@ -24,10 +24,17 @@ function itemOf(r: TextReader, el: Element): ContentItem | null {
   const period = priceEl?.nextElementSibling;
   if (/^[$€£¥]?\s?[\d.,]+\s?[$€£¥]?$/.test(priceLine) && period && /per|\/|month|year/i.test(period.textContent ?? ""))
     priceLine += ` ${r.textOf(period)}`;
+  // A card with no sentence of its own says a short value under its title ("Address" — "4923 Market Street").
+  const rest = para ? "" : r.textOf(el).replace(title, "").trim();
+  const detail = rest && words(rest) <= 12 && !priceText ? rest : null;
   const amount = PER.test(priceLine) ? (/[$€£¥]\s?[\d.,]+|[\d.,]+\s?[$€£¥]/.exec(priceLine)?.[0] ?? null) : null;
   return {
     title,
     text: para ? cut(para) : null,
+    detail,
+    picture: [...el.querySelectorAll("img")]
+      .slice(0, 10)
+      .some((img) => img.getBoundingClientRect().width >= 80 && r.shown(img)),
     kind: details ? "question" : quote ? "quote" : amount ? "plan" : "card",
     price: amount ? { amount, line: priceLine } : null,
     badge: r.textOf(el.querySelector('[class*="badge"]')) || null,
@@ -90,6 +97,9 @@ export function readBlocks(r: TextReader, seen: Seen): ContentBlock[] {
         .filter((i): i is ContentItem => !!i)
         .map((i) => ({ ...i, heading: false }));
     }
+    // Entries with no title of their own (an activity feed, a list of messages) are still counted.
+    const entries =
+      items.length === 0 ? runOf(r, box).filter((e) => !e.contains(h) && !e.querySelector("h2")).length : 0;
     const text = [...box.querySelectorAll('p, [class*="footer"]')]
       .filter((p) => !itemEls.some((e) => e.contains(p)) && !p.querySelector("p") && !p.closest("[role=status]"))
       .map((p) => r.textOf(p))
@@ -98,10 +108,12 @@ export function readBlocks(r: TextReader, seen: Seen): ContentBlock[] {
       .map(cut);
     blocks.push({
       heading,
+      section: box.closest("section[id], article[id]")?.id || null,
       top: Math.round(h.getBoundingClientRect().top + window.scrollY),
       text,
       items: items.slice(0, 12),
       count: items.length,
+      ...(entries >= 3 ? { entries } : {}),
       charts: seen.charts
         .filter((_, i) => box.contains(seen.chartEls[i] as Element))
         .map((c) => c.heading ?? c.label ?? "")
@@ -114,7 +126,48 @@ export function readBlocks(r: TextReader, seen: Seen): ContentBlock[] {
         ).length,
     });
   }
-  return blocks;
+  for (const box of r.all("section")) {
+    if (box.querySelector("h2") || box.parentElement?.closest("section") || r.outside(box) || !r.shown(box)) continue;
+    const block = headlessBlock(r, box);
+    if (block) blocks.push(block);
+  }
+  return blocks.sort((a, b) => a.top - b.top);
+}
+
+/**
+ * A section with no h2 of its own (a template's projects, its contact cards): a block with no heading,
+ * keyed by the section's id, its items the look-alike cards or else one per sub-heading.
+ */
+function headlessBlock(r: TextReader, box: Element): ContentBlock | null {
+  const run = runOf(r, box);
+  const itemEls = run.length > 0 ? run : headingBoxes(r, box);
+  const items = itemEls.map((e) => itemOf(r, e)).filter((i): i is ContentItem => !!i);
+  if (items.length === 0) return null;
+  return {
+    heading: "",
+    section: box.id || null,
+    top: Math.round(box.getBoundingClientRect().top + window.scrollY),
+    text: [],
+    items: items.slice(0, 12),
+    count: items.length,
+    charts: [],
+    pictures: [...box.querySelectorAll("img")]
+      .slice(0, 100)
+      .filter((img) => img.getBoundingClientRect().width >= 80 && r.shown(img)).length,
+  };
+}
+
+/** Around each shown sub-heading (h3–h5), the largest box of the section that holds no other one. */
+function headingBoxes(r: TextReader, box: Element): Element[] {
+  const out: Element[] = [];
+  for (const h of r.all("h3, h4, h5", box).slice(0, 24)) {
+    if (!r.shown(h)) continue;
+    let el: Element = h;
+    while (el.parentElement && el.parentElement !== box && el.parentElement.querySelectorAll("h3, h4, h5").length === 1)
+      el = el.parentElement;
+    out.push(el);
+  }
+  return out.length >= 2 ? out : [];
 }
 
 /** Cards of an app page that are neither figures, charts, tables nor forms ("Invoices", "Billing Information"). */

@@ -1,6 +1,7 @@
 import { cleanText } from "../../../media/browser/page/accessible-name.page.js";
 import type { PageContent } from "../page-content-types.js";
 import { readBlocks, readPanels, readPlans, readTabs } from "./content-blocks.page.js";
+import { readDialogs } from "./content-dialogs.page.js";
 import { readFigures } from "./content-figures.page.js";
 import { readCharts, readForms, readTables } from "./content-media.page.js";
 import { before, cut, type TextReader, textReader, words } from "./content-text.page.js";
@@ -55,5 +56,6 @@ export default function readContent(): PageContent {
     panels: readPanels(r, seen),
     tabs: readTabs(r),
     plans: readPlans(r),
+    dialogs: readDialogs(r),
   };
 }

@@ -1,0 +1,66 @@
+import { cleanText } from "../../../media/browser/page/accessible-name.page.js";
+import type { ContentDialog } from "../page-content-types.js";
+import type { TextReader } from "./content-text.page.js";
+
+/** Controls that open a dialog (Bootstrap's modal toggles, ARIA's popup buttons). */
+const OPENERS = '[data-bs-toggle="modal"], [data-toggle="modal"], [aria-haspopup="dialog"]';
+/** The attributes an opener names its dialog with, in the order they are read. */
+const REFS = ["data-bs-target", "data-target", "aria-controls", "href"];
+/** A card around an opener: its caption names the item the dialog is about. */
+const ITEM = '[class*="item"], [class*="card"], figure, li, article';
+const MAX_DIALOGS = 24;
+
+/** A hidden element's text (a closed dialog shows nothing yet), cleaned and bounded. */
+const hiddenText = (el: Element | null | undefined): string =>
+  el ? cleanText((el.textContent ?? "").slice(0, 2000)) : "";
+
+/**
+ * The selector a beat targets an opener by: its id, else the attribute naming its dialog. The site map
+ * (site-map-collect) writes it the same way, so a click beat's target finds its dialog here.
+ */
+function openerCss(el: Element, attr: string, ref: string): string {
+  return el.id ? `#${CSS.escape(el.id)}` : `[${attr}="${ref.replace(/["\\]/g, "")}"]`;
+}
+
+/** "Client: Threads" entries of the dialog's lists: label and value. */
+function factsOf(dialog: Element): { label: string; value: string }[] {
+  const facts: { label: string; value: string }[] = [];
+  for (const li of [...dialog.querySelectorAll("li, dt")].slice(0, 20)) {
+    const m = /^([\p{L}][\p{L} ]{0,24}):\s*(.{1,60})$/u.exec(hiddenText(li));
+    if (m?.[1] && m[2]) facts.push({ label: m[1], value: m[2] });
+    if (facts.length >= 4) break;
+  }
+  return facts;
+}
+
+/** The caption of the card the opener sits in, less the opener itself: the item's visible title. */
+function captionOf(el: Element, r: TextReader): string | null {
+  const item = el.parentElement?.closest(ITEM);
+  if (item?.querySelectorAll(OPENERS).length !== 1) return null;
+  const heading = item.querySelector('h3, h4, h5, [class*="heading"], [class*="title"], figcaption');
+  const text = heading && !el.contains(heading) ? r.textOf(heading) : "";
+  return text || null;
+}
+
+/** Each dialog a visible control opens: its title, the item it is about, its facts and pictures. */
+export function readDialogs(r: TextReader): ContentDialog[] {
+  const dialogs: ContentDialog[] = [];
+  for (const el of r.all(OPENERS, document.body)) {
+    if (dialogs.length >= MAX_DIALOGS) break;
+    if (!r.shown(el)) continue;
+    const attr = REFS.find((a) => (el.getAttribute(a) ?? "").length > 1);
+    const ref = attr ? (el.getAttribute(attr) ?? "") : "";
+    const dialog = ref ? document.getElementById(ref.replace(/^#/, "")) : null;
+    if (!attr || !dialog || r.shown(dialog)) continue;
+    const heading = dialog.querySelector("h1, h2, h3, h4, [class*=title]");
+    dialogs.push({
+      opener: openerCss(el, attr, ref),
+      title: hiddenText(heading).slice(0, 80) || null,
+      item: captionOf(el, r) ?? (r.textOf(el).slice(0, 80) || null),
+      facts: factsOf(dialog),
+      pictures: dialog.querySelectorAll("img, picture, video").length,
+      section: el.closest("section[id], article[id]")?.id || null,
+    });
+  }
+  return dialogs;
+}
