@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { beatLines } from "../../src/pipelines/walkthrough/beat-lines.js";
-import { itemSentences, itemsSentences } from "../../src/pipelines/walkthrough/content-lines.js";
+import { chartLines, itemSentences, itemsSentences } from "../../src/pipelines/walkthrough/content-lines.js";
 import { pagesToExplore } from "../../src/pipelines/walkthrough/explore-order.js";
 import { fitLines } from "../../src/pipelines/walkthrough/narration-writer.js";
 import type { ContentDialog, ContentItem } from "../../src/pipelines/walkthrough/page-content.js";
@@ -157,5 +157,14 @@ describe("the pages a tour explores first", () => {
     const order = (hint: Parameters<typeof pagesToExplore>[1]) =>
       pagesToExplore(start, hint, 4, () => false).map((p) => p.name);
     expect(order([])).toEqual(["Charts", "Tables", "Static Navigation", "Light Sidenav"]);
+  });
+});
+
+describe("a chart in a statistics card (Stisla's Balance)", () => {
+  it("says the card's figure after the chart", () => {
+    const chart = { label: null, heading: "Balance", note: null, css: "#balance-chart", kind: null };
+    const lines = chartLines({ ...chart, figure: { label: "Balance", value: "$187,13" } }, new Variety());
+    expect(lines).toEqual(["Here is the Balance chart.", "It shares its card with the balance figure, $187,13."]);
+    expect(chartLines(chart, new Variety())).toEqual(["Here is the Balance chart."]);
   });
 });

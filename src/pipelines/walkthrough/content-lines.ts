@@ -95,16 +95,23 @@ export function chartLines(c: ContentChart, v: Variety): string[] {
       `Another card holds ${kind}.`,
     ]);
   const note = shortQuote(c.note);
-  return note
-    ? [
-        first,
-        v.pick("chart.note", [
+  const figure = c.figure && sayable(c.figure.label);
+  return [
+    first,
+    figure && c.figure
+      ? v.pick("chart.figure", [
+          `It shares its card with the ${inline(figure)} figure, ${c.figure.value}.`,
+          `Its card's figure for ${inline(figure)} reads ${c.figure.value}.`,
+        ])
+      : "",
+    note
+      ? v.pick("chart.note", [
           `Its footer notes ${quote(note)}.`,
           `Underneath: ${quote(note)}.`,
           `A note below reads ${quote(note)}.`,
-        ]),
-      ]
-    : [first];
+        ])
+      : "",
+  ].filter(Boolean);
 }
 
 /** "the Team directory", null for a table its heading does not name ("DataTable Example"). */

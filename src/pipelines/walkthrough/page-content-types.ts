@@ -64,6 +64,8 @@ export interface ContentChart {
   css: string | null;
   /** What kind of chart its names and series give away ("area", "bar", "donut"); null when none do. */
   kind?: string | null;
+  /** The one key figure its card shows beside it ("Balance", "$187,13"). */
+  figure?: { label: string; value: string };
 }
 
 export interface ContentTable {

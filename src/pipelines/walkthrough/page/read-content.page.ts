@@ -1,5 +1,5 @@
 import { cleanText } from "../../../media/browser/page/accessible-name.page.js";
-import type { PageContent } from "../page-content-types.js";
+import type { ContentChart, PageContent } from "../page-content-types.js";
 import { readBlocks, readPanels, readPlans, readTabs } from "./content-blocks.page.js";
 import { readDialogs } from "./content-dialogs.page.js";
 import { readFigures } from "./content-figures.page.js";
@@ -30,6 +30,22 @@ function readPurpose(r: TextReader): Pick<PageContent, "headline" | "tagline" | 
   return { headline: r.textOf(h1) || null, tagline, lead };
 }
 
+/** The card a chart shares with a key figure (a statistics card's sparkline under "Balance $187,13"). */
+const CARD = '[class*="widget"], [class*="stat"], [class*="tile"]';
+
+function withFigure(
+  chart: ContentChart,
+  el: Element | undefined,
+  figures: { figures: PageContent["figures"]; els: Element[] },
+): ContentChart {
+  // A card's own parts ("card-chart", "card-body") are no card: the card itself first.
+  const card = el?.closest('[class~="card"]') ?? el?.closest(CARD);
+  if (!card) return chart;
+  const k = figures.els.findIndex((f) => card.contains(f));
+  const figure = figures.figures[k];
+  return figure && figures.els.filter((f) => card.contains(f)).length === 1 ? { ...chart, figure } : chart;
+}
+
 /** What the page shows, read as a viewer sees it (page-content-types.ts). */
 export default function readContent(): PageContent {
   const r = textReader();
@@ -49,7 +65,7 @@ export default function readContent(): PageContent {
     ...purpose,
     figures: figures.figures,
     figuresRegion: figures.figuresRegion,
-    charts: charts.charts,
+    charts: charts.charts.map((c, i) => withFigure(c, charts.els[i], figures)),
     tables: readTables(r),
     forms: forms.forms.filter((f) => f.fields.length > 0),
     blocks: readBlocks(r, seen),
