@@ -52,10 +52,17 @@ export function pageSummary(c: PageContent | undefined): string | null {
   const charts = c.charts.length;
   if (charts > 0) {
     const named = c.charts.map(chartTitle).filter((t): t is string => !!t);
+    // Untitled charts by their kinds ("area, bar and pie"), when every one's kind is known.
+    const kinds = [...new Set(c.charts.map((x) => x.kind ?? ""))];
+    const byKind = !kinds.includes("") && kinds.length >= 2 && kinds.length === charts ? listOf(kinds) : null;
     parts.push(
       charts === 1
         ? `a chart${named[0] ? ` of ${named[0]}` : ""}`
-        : `${count(charts)} charts${named.length >= 2 && named.length <= 4 ? ` (${listOf([...new Set(named)])})` : ""}`,
+        : named.length >= 2 && named.length <= 4
+          ? `${count(charts)} charts (${listOf([...new Set(named)])})`
+          : byKind
+            ? `${count(charts)} charts (${byKind})`
+            : `${count(charts)} charts`,
     );
   }
   const tables = c.tables.length;

@@ -187,22 +187,29 @@ export function readPanels(r: TextReader, seen: Seen): { title: string; entries:
 }
 
 export function readTabs(r: TextReader): PageContent["tabs"] {
-  return r
-    .all("[role=tab]", document.body)
-    .filter((t) => r.shown(t))
-    .map((t) => {
-      const panel = document.getElementById((t.getAttribute("aria-controls") ?? "").split(" ")[0] ?? "");
-      const hd = panel?.querySelector("h1, h2, h3, h4, h5");
-      const text = panel
-        ? [...panel.querySelectorAll("p")]
-            .map((p) => r.textOf(p))
-            .filter((x) => words(x) >= 4)
-            .slice(0, 3)
-            .map(cut)
-        : [];
-      return { name: cleanText(t.getAttribute("aria-label")) || r.textOf(t), heading: hd ? r.textOf(hd) : null, text };
-    })
-    .filter((t) => t.name);
+  return (
+    r
+      .all("[role=tab]", document.body)
+      .filter((t) => r.shown(t))
+      .map((t) => {
+        const panel = document.getElementById((t.getAttribute("aria-controls") ?? "").split(" ")[0] ?? "");
+        const hd = panel?.querySelector("h1, h2, h3, h4, h5");
+        const text = panel
+          ? [...panel.querySelectorAll("p")]
+              .map((p) => r.textOf(p))
+              .filter((x) => words(x) >= 4)
+              .slice(0, 3)
+              .map(cut)
+          : [];
+        return {
+          name: cleanText(t.getAttribute("aria-label")) || r.textOf(t),
+          heading: hd ? r.textOf(hd) : null,
+          text,
+        };
+      })
+      // A tab with no word (a template's script clones one and labels it "-") is no tab a viewer reads.
+      .filter((t) => /\p{L}/u.test(t.name))
+  );
 }
 
 /** Cards with a price per something, wherever they sit (a pricing page need not head them with an h2). */
