@@ -1,27 +1,12 @@
 import type { Page } from "playwright-core";
+import { pageScript, runPageScript } from "../../media/browser/page-script.js";
 import { siteNameFrom, type TitledPage } from "../browsing/site-name.js";
 import type { Beat, BeatDraft } from "./beats.js";
 import { cleanNarration } from "./narration-text.js";
+import type { PageScan } from "./page-scan-types.js";
 import { type Phrases, phrasesFor } from "./phrases.js";
 
-/** What the planner reads off one page (in the page, see SCAN). */
-export interface PageScan {
-  url: string;
-  title: string;
-  h1: string | null;
-  paragraph: string | null;
-  navLinks: { name: string; href: string }[];
-  cta: { role: "link" | "button"; name: string; href: string | null } | null;
-  cardHeadings: string[];
-  /** A link or button in a card with a :hover style and a name unique on the page. */
-  cardActions: { role: "link" | "button"; name: string }[];
-  /** Section headings (h2 in main) below the first screen: scroll targets. */
-  sectionHeadings: string[];
-  long: boolean;
-  textbox: { name: string; type: string } | null;
-  /** The site's name as the page declares it (og:site_name, application-name), if it does. */
-  namedSite?: string | null;
-}
+export type { PageScan } from "./page-scan-types.js";
 
 export const MIN_BEATS = 4;
 /** Beats of an Auto-length plan (and of the default plan before content is added). */
@@ -40,112 +25,11 @@ const STOP_WORDS = new Set(
   ),
 );
 
-/**
- * Runs in the page (a string so the project needs no DOM types). Visible elements only, names as a
- * screen reader would mostly say them (aria-label, aria-labelledby, label, text).
- */
-const SCAN = `(() => {
-  const clean = (s) => (s || "").replace(/\\s+/g, " ").trim();
-  const visible = (el) => !!el && el.getClientRects().length > 0 && getComputedStyle(el).visibility !== "hidden";
-  // An icon font's ligature ("receipt_long" drawn as an icon) is no word of the name.
-  const isIcon = (el) => /icon|symbol/i.test(typeof el.className === "string" ? el.className : "") && /^[a-z][a-z0-9_]*$/.test(clean(el.textContent));
-  const textOf = (el) => {
-    let text = "";
-    const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
-    for (let node = walker.nextNode(), n = 0; node && n < 200; node = walker.nextNode(), n++) {
-      const parent = node.parentElement;
-      if (parent && parent !== el && isIcon(parent)) continue;
-      text += " " + node.textContent;
-    }
-    return clean(text) || clean(el.textContent);
-  };
-  const nameOf = (el) => {
-    const label = el.getAttribute("aria-label");
-    if (label) return clean(label);
-    const by = el.getAttribute("aria-labelledby");
-    if (by) {
-      const text = by.split(/\\s+/).map((id) => document.getElementById(id)).filter(Boolean).map((n) => n.textContent).join(" ");
-      if (clean(text)) return clean(text);
-    }
-    if (el.id && (el.tagName === "INPUT" || el.tagName === "TEXTAREA")) {
-      const l = document.querySelector('label[for="' + CSS.escape(el.id) + '"]');
-      if (l) return clean(l.textContent);
-    }
-    return textOf(el);
-  };
-  const main = document.querySelector("main, [role=main]") || document.body;
-  const inFooter = (el) => !!el.closest("footer, [role=contentinfo]") && !el.closest("header, [role=banner]");
-  const seen = new Set();
-  const navLinks = [];
-  for (const a of document.querySelectorAll("header a[href], nav a[href], [role=navigation] a[href], [role=banner] a[href]")) {
-    if (inFooter(a) || !visible(a) || a.origin !== location.origin) continue;
-    const name = nameOf(a);
-    const key = a.pathname + a.search;
-    if (!name || seen.has(key)) continue;
-    seen.add(key);
-    navLinks.push({ name, href: a.origin + a.pathname + a.search });
-  }
-  const ctaEl = [
-    ...main.querySelectorAll('.button-primary, [class*="cta"] a, a[class*="primary"], button[class*="primary"]'),
-    ...main.querySelectorAll("a.button, a.btn, button"),
-  ].find((el) => visible(el) && (el.tagName === "A" || el.tagName === "BUTTON") && !el.closest("form") && nameOf(el));
-  let cta = null;
-  if (ctaEl) {
-    const same = ctaEl.tagName === "A" && ctaEl.origin === location.origin;
-    cta = { role: ctaEl.tagName === "A" ? "link" : "button", name: nameOf(ctaEl), href: same ? ctaEl.origin + ctaEl.pathname + ctaEl.search : null };
-    if (ctaEl.tagName === "A" && !same) cta = null;
-  }
-  const cardHeadings = [];
-  for (const card of main.querySelectorAll('[class*="card"]')) {
-    const h = card.querySelector("h2, h3, h4");
-    if (h && visible(h) && clean(h.textContent)) cardHeadings.push(clean(h.textContent));
-  }
-  const controls = [...document.querySelectorAll("a, button")].filter(visible);
-  const hoverSelectors = [];
-  for (const sheet of document.styleSheets) {
-    let rules = [];
-    try { rules = [...sheet.cssRules]; } catch { rules = []; }
-    for (const rule of rules) {
-      for (const part of (rule.selectorText || "").split(",")) {
-        if (part.includes(":hover")) hoverSelectors.push(part.replace(/:hover/g, "").trim() || "*");
-      }
-    }
-  }
-  const hoverable = (el) => hoverSelectors.some((sel) => { try { return el.matches(sel); } catch { return false; } });
-  const cardActions = [];
-  for (const card of main.querySelectorAll('[class*="card"]')) {
-    const el = [...card.querySelectorAll("a[href], button")].find((e) => visible(e) && nameOf(e));
-    if (!el) continue;
-    const name = nameOf(el);
-    if (!hoverable(el) || controls.filter((c) => nameOf(c) === name).length !== 1) continue;
-    cardActions.push({ role: el.tagName === "A" ? "link" : "button", name });
-  }
-  const sectionHeadings = [...main.querySelectorAll("h2")]
-    .filter((h) => visible(h) && h.getBoundingClientRect().top > window.innerHeight * 0.8)
-    .map((h) => clean(h.textContent))
-    .filter(Boolean);
-  const h1 = document.querySelector("h1");
-  const p = [...main.querySelectorAll("p")].find((el) => visible(el) && clean(el.textContent).split(" ").length >= 5);
-  const field = [...document.querySelectorAll("form input[type=email]"), ...document.querySelectorAll("form input[type=text], form input:not([type])")].find(visible);
-  const textbox = field && nameOf(field) ? { name: nameOf(field), type: field.type || "text" } : null;
-  return {
-    url: location.href,
-    title: clean(document.title),
-    h1: h1 ? clean(h1.textContent) : null,
-    paragraph: p ? clean(p.textContent) : null,
-    navLinks,
-    cta,
-    cardHeadings: [...new Set(cardHeadings)],
-    cardActions,
-    sectionHeadings,
-    long: document.documentElement.scrollHeight > window.innerHeight * 1.2,
-    textbox,
-    namedSite: clean((document.querySelector('meta[property="og:site_name"], meta[name="application-name"]') || {}).content) || null,
-  };
-})()`;
+/** Reads what the planner needs off a page (page-scan-types.ts), in an isolated world of the page. */
+const SCAN = pageScript<null, PageScan>(new URL("./page/plan-scan.page.ts", import.meta.url));
 
 export async function scanPage(page: Page): Promise<PageScan> {
-  return (await page.evaluate(SCAN)) as PageScan;
+  return await runPageScript(page, SCAN, null);
 }
 
 const sentence = (text: string | null | undefined, maxWords = 25): string => {

@@ -29,8 +29,9 @@ export function isIconGlyph(el: Element): boolean {
 }
 
 /**
- * The element's accessible name (WAI-ARIA accname: aria-labelledby, aria-label, labels, alt, title, text),
- * without the ligature words of icon-font glyphs inside it ("receipt_long Billing" is "Billing").
+ * The element's accessible name (WAI-ARIA accname: aria-labelledby, aria-label, labels, alt, title, text;
+ * a text field's placeholder last, as Chromium names it), without the ligature words of icon-font glyphs
+ * inside it ("receipt_long Billing" is "Billing").
  */
 export function accessibleName(el: Element): string {
   let name: string;
@@ -39,6 +40,9 @@ export function accessibleName(el: Element): string {
   } catch {
     return ""; // a node the algorithm cannot walk (detached mid-call): no name
   }
+  // dom-accessibility-api stops at the title; Chromium goes on to the placeholder.
+  if (!name && (el instanceof HTMLInputElement || el instanceof HTMLTextAreaElement))
+    return cleanText(el.getAttribute("placeholder"));
   if (el.hasAttribute("aria-label") || el.hasAttribute("aria-labelledby")) return name;
   const glyphs = [...el.querySelectorAll(ICON_FONT)].slice(0, 8).filter(isIconGlyph);
   for (const glyph of glyphs) {
