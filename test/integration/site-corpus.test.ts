@@ -35,12 +35,6 @@ const ACTION: Record<string, (b: Beat) => boolean> = {
   freelancer: (b) => b.action === "click" && !b.target?.role && /portfolioModal/.test(b.target?.css ?? ""),
 };
 
-/**
- * Sites whose plans do not yet reach 90 % of a minute: the issue's length target is not met on them yet
- * (issue 21 is open; `npm run bench -- quality` measures the rendered length on every site).
- */
-const THIN = new Set(["grayscale", "material-dashboard", "freelancer"]);
-
 const OPEN_DIALOG = '[aria-modal="true"], .modal.show';
 
 describe.runIf(process.env.CLIPWRIGHT_TEST_DB !== "postgres")("the site corpus", () => {
@@ -135,7 +129,7 @@ describe.runIf(process.env.CLIPWRIGHT_TEST_DB !== "postgres")("the site corpus",
       expect(acted, site.id).toBeGreaterThan(0);
       // Never longer than asked, by more than a tenth; able to fill it without dead air.
       expect(plannedSeconds(beats), site.id).toBeLessThanOrEqual(TARGET_SECONDS * 1.1);
-      if (!THIN.has(site.id)) expect(reachableSeconds(beats), site.id).toBeGreaterThanOrEqual(TARGET_SECONDS * 0.9);
+      expect(reachableSeconds(beats), site.id).toBeGreaterThanOrEqual(TARGET_SECONDS * 0.9);
     }, 180_000);
 
     it(`${site.id}: loads whole in Chromium behind the fence (nothing of its own origin missing)`, async () => {

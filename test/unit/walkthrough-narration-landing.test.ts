@@ -2,10 +2,11 @@ import { describe, expect, it } from "vitest";
 import { beatLines } from "../../src/pipelines/walkthrough/beat-lines.js";
 import { chartLines, itemSentences, itemsSentences } from "../../src/pipelines/walkthrough/content-lines.js";
 import { pagesToExplore } from "../../src/pipelines/walkthrough/explore-order.js";
-import { fitLines } from "../../src/pipelines/walkthrough/narration-writer.js";
+import { viewKey } from "../../src/pipelines/walkthrough/intent-plan.js";
+import { fitLines, subjectOf } from "../../src/pipelines/walkthrough/narration-writer.js";
 import type { ContentDialog, ContentItem } from "../../src/pipelines/walkthrough/page-content.js";
 import { pageSummary } from "../../src/pipelines/walkthrough/page-lines.js";
-import type { PageSnapshot } from "../../src/pipelines/walkthrough/site-map.js";
+import { buildSiteMap, type PageSnapshot } from "../../src/pipelines/walkthrough/site-map.js";
 import { Variety } from "../../src/pipelines/walkthrough/variety.js";
 import { placeholders } from "../support/narration-checks.js";
 
@@ -166,5 +167,74 @@ describe("a chart in a statistics card (Stisla's Balance)", () => {
     const lines = chartLines({ ...chart, figure: { label: "Balance", value: "$187,13" } }, new Variety());
     expect(lines).toEqual(["Here is the Balance chart.", "It shares its card with the balance figure, $187,13."]);
     expect(chartLines(chart, new Variety())).toEqual(["Here is the Balance chart."]);
+  });
+});
+
+describe("a footer of titled columns (Freelancer's location, links and about note)", () => {
+  it("is a place of the page: named as the footer, then what its columns hold", () => {
+    const columns = [
+      card("Location", { text: "2215 John Daniel Drive Clark, MO 65243" }),
+      card("Around the Web"),
+      card("About Freelancer"),
+    ];
+    const footer = {
+      heading: "",
+      section: null,
+      top: 4200,
+      text: [],
+      items: columns,
+      count: 3,
+      charts: [],
+      landmark: "footer" as const,
+    };
+    const lines = beatLines({ kind: "section", name: null, blocks: [footer], charts: [] }, new Variety());
+    expect(lines[0]).toMatch(/footer/);
+    expect(lines[1]).toMatch(/Location, Around the Web and About Freelancer\.$/);
+  });
+});
+
+describe("a block with no heading, shown by a hover on its first card", () => {
+  const U = "http://127.0.0.1:4500/";
+  const cards = [
+    card("Address", { detail: "4923 Market Street, Orlando FL" }),
+    card("Email", { detail: "hello@yourdomain.com" }),
+  ];
+  const block = { heading: "", section: null, top: 3404, text: [], items: cards, count: 2, charts: [], below: true };
+  const snap = {
+    url: U,
+    title: "Grayscale",
+    h1: "Grayscale",
+    links: [],
+    sections: [],
+    headings: [],
+    belowFold: [],
+    metrics: [],
+    charts: [],
+    tables: [],
+    searches: [],
+    forms: [],
+    tabs: [],
+    buttons: [],
+    content: { lead: [], figures: [], figuresRegion: null, charts: [], tables: [], blocks: [block], tabs: [] },
+  } as PageSnapshot;
+
+  it("is told whole, by what its cards read", () => {
+    const start = { title: "Grayscale", action: "navigate" as const, target: null, url: U, narration: "" };
+    const hover = {
+      ...start,
+      title: "Address",
+      action: "hover" as const,
+      target: { role: "heading", name: "Address" },
+    };
+    const subject = subjectOf(hover, start, buildSiteMap([snap]), "Grayscale");
+    expect(subject).toMatchObject({ kind: "section", blocks: [block] });
+    expect(beatLines(subject as Parameters<typeof beatLines>[0], new Variety())[0]).toMatch(
+      /^Two cards read: address, /,
+    );
+  });
+
+  it("scrolling to a heading and hovering it are one view of the page", () => {
+    const at = { title: "Address", url: U, narration: "", target: { role: "heading", name: "Address" } };
+    expect(viewKey({ ...at, action: "scroll" })).toBe(viewKey({ ...at, action: "hover" }));
   });
 });

@@ -73,7 +73,9 @@ function sectionLines(s: Extract<BeatSubject, { kind: "section" }>, v: Variety):
   const headings = s.blocks.map((b) => sayable(b.heading)).filter((h): h is string => !!h);
   const plans = first?.items.filter((i) => i.kind === "plan" && i.price) ?? [];
   let open: string;
-  if (plans.length >= 2 && first)
+  if (first?.landmark === "footer")
+    open = v.opener("section.footer", ["At the foot of the page sits the footer.", "The footer closes the page."]);
+  else if (plans.length >= 2 && first)
     open = (itemsSentences(first, v)[0] as string).replace(
       /^\S+ plans/,
       (m) => `${name ? `The ${name} section` : "The page"} lays out ${m.toLowerCase()}`,
@@ -93,8 +95,10 @@ function sectionLines(s: Extract<BeatSubject, { kind: "section" }>, v: Variety):
       `Scrolling on, we reach ${quote(heading)}.`,
       `On we go to ${quote(heading)}.`,
     ]);
+  else if (first && itemsSentences(first, new Variety()).length > 0) open = "";
   else open = v.opener("section.plain", ["Let's scroll further down.", "The page goes on below."]);
-  const out = [open];
+  // A block with neither name nor heading opens with what it holds.
+  const out = open ? [open] : [];
   const line = shortQuote(first?.text[0]);
   if (line && line.split(" ").length >= 4) out.push(`Its opening line: ${quote(line)}.`);
   for (const c of s.charts) out.push(...chartLines(c, v));

@@ -68,6 +68,19 @@ function pageCandidates(snap: PageSnapshot, url: string): Candidate[] {
     const target = { role: "heading", name: b.heading };
     out.push({ draft: { title: b.heading, action: "scroll", target, url, narration: `${b.heading}.` }, atEnd: true });
   }
+  // A block with no heading of its own below the first screen (a footer of titled columns, a section no
+  // link names): scrolled to by its first item's heading.
+  for (const b of c.blocks) {
+    const first = b.items.find((i) => i.heading);
+    if (b.heading || !b.below || !first || rows.some((top) => Math.abs(top - b.top) < 40)) continue;
+    if (snap.sections.some((s) => b.section && s.id === b.section)) continue;
+    rows.push(b.top);
+    const target = { role: "heading", name: first.title };
+    out.push({
+      draft: { title: first.title, action: "scroll", target, url, narration: `${first.title}.` },
+      atEnd: true,
+    });
+  }
   return out;
 }
 

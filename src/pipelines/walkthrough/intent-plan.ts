@@ -36,6 +36,9 @@ const sectionKey = (s: SectionTarget) => `${s.url}|scroll|section|${s.id || s.he
 export const viewKey = (d: BeatDraft): string => {
   const doc = documentOf(d.url);
   if (d.action === "navigate" || (d.action === "click" && d.target?.role === "link")) return doc;
+  // Scrolling to a heading and hovering it show the same part of the page.
+  if ((d.action === "scroll" || d.action === "hover") && d.target?.role === "heading")
+    return `${doc}|heading|${d.target.name ?? ""}`;
   return `${doc}|${d.action}|${d.target?.role ?? ""}|${d.target?.name ?? d.target?.css ?? ""}|${d.value ?? ""}`;
 };
 

@@ -4,6 +4,7 @@ import type { BeatDraft } from "./intent-plan.js";
 import { lintNarration } from "./narration-lint.js";
 import { MIN_BEAT_SECONDS, WORDS_PER_SECOND } from "./plan.js";
 import { documentOf, type PageSnapshot, type SiteMap } from "./site-map.js";
+import { spokenWordCount } from "./spoken-form.js";
 import { sayable, spokenName } from "./spoken-names.js";
 import { Variety } from "./variety.js";
 
@@ -34,7 +35,8 @@ export interface WriterOptions {
   maxSeconds: number | null;
 }
 
-const wordsOf = (s: string): number => s.split(/\s+/).filter(Boolean).length;
+/** Words as the voice says them (spoken-form.ts): the pace and the budgets count these. */
+const wordsOf = spokenWordCount;
 
 const snapshotOf = (map: SiteMap, url: string): PageSnapshot | null =>
   map.pages.find((p) => p.url === documentOf(url))?.snapshot ?? null;
@@ -81,6 +83,12 @@ export function subjectOf(d: BeatDraft, prev: BeatDraft | null, map: SiteMap, si
     return table ? { kind: "table", table } : null;
   }
   if (d.action === "hover" && role === "region" && c.figures.length > 1) return { kind: "figures", content: c };
+  // The first card of a block with no heading (Grayscale's address, email and phone): the block, whole.
+  const headless =
+    d.action === "hover" && role === "heading"
+      ? c.blocks.find((b) => !b.heading && b.items[0]?.title === name)
+      : undefined;
+  if (headless && headless.items.length >= 2) return { kind: "section", name: null, blocks: [headless], charts: [] };
   if (d.action === "hover") {
     // A card's heading, or its own control ("Choose Starter" on the Starter plan).
     const items = [...c.blocks.flatMap((b) => b.items), ...(c.plans ?? [])];
@@ -108,7 +116,11 @@ export function subjectOf(d: BeatDraft, prev: BeatDraft | null, map: SiteMap, si
   const heading = role === "heading" ? name : (section?.heading ?? null);
   const block =
     (heading ? c.blocks.find((b) => b.heading === heading) : undefined) ??
-    (section?.id ? c.blocks.find((b) => b.section === section.id) : undefined);
+    (section?.id ? c.blocks.find((b) => b.section === section.id) : undefined) ??
+    // A block with no heading, scrolled to by its first item's (a footer's "Location").
+    (d.action === "scroll" && heading
+      ? c.blocks.find((b) => !b.heading && b.items.find((i) => i.heading)?.title === heading)
+      : undefined);
   // A section the page links to but heads with no h2 (a gallery): named by its link.
   if (!block) {
     if (section) return { kind: "section", name: section.name, blocks: [], charts: [] };

@@ -30,6 +30,10 @@ export interface ContentBlock {
   heading: string;
   /** The id of the section it sits in, when that has one: a scroll to the section finds the block. */
   section?: string | null;
+  /** A block with no heading: it starts below the first screen (a scroll shows it). */
+  below?: boolean;
+  /** The page's footer, read as a block of its titled columns. */
+  landmark?: "footer";
   /** Its top on the page, CSS px: blocks whose tops are close share a row. */
   top: number;
   text: string[];

@@ -5,6 +5,7 @@ import type { Beat, BeatDraft } from "./beats.js";
 import { cleanNarration } from "./narration-text.js";
 import type { PageScan } from "./page-scan-types.js";
 import { type Phrases, phrasesFor } from "./phrases.js";
+import { spokenWordCount } from "./spoken-form.js";
 
 export type { PageScan } from "./page-scan-types.js";
 
@@ -41,8 +42,9 @@ const sentence = (text: string | null | undefined, maxWords = 25): string => {
   return /[.!?]$/.test(cut) ? cut : `${cut.replace(/[,:;]$/, "")}.`;
 };
 
+/** A line's seconds at the voice's pace, by the words it takes to say (numbers read out in full). */
 export const estimateSeconds = (narration: string): number => {
-  const words = narration.split(/\s+/).filter(Boolean).length;
+  const words = spokenWordCount(narration);
   return Math.max(MIN_BEAT_SECONDS, Math.round((words / WORDS_PER_SECOND) * 10) / 10);
 };
 

@@ -83,5 +83,12 @@ function fillToLength(steered: SteeredPlan, input: PlannerInput): SteeredPlan {
     if (more.drafts.length <= filled.drafts.length || lengthOf(more).spoken > target) break;
     filled = more;
   }
+  // Lines that must be said (each beat's first sentence) overrunning the length: fewer extra beats, never
+  // the start or the hint's own.
+  while (count > MIN_BEATS && lengthOf(filled).spoken > target) {
+    const fewer = fillPlan(steered, input.map, --count);
+    if (fewer.drafts.length >= filled.drafts.length) break;
+    filled = fewer;
+  }
   return filled;
 }

@@ -250,3 +250,11 @@ function localNumbers(text: string, language: NarrationLanguage): string {
     .replace(/(\d)\s?([€£¥₹])/g, (_m, d: string, sym: string) => `${d} ${names[sym] ?? sym}`)
     .replace(/(\d)\s?%/g, `$1 ${PERCENT[language]}`);
 }
+
+/**
+ * How many words a line takes to say: its English spoken form's ("$12,628" is five words, "SEO" three),
+ * which is what the voice's pace applies to. Estimates use it for every language: numbers and letters
+ * take about as many words in the others.
+ */
+export const spokenWordCount = (written: string): number =>
+  spokenForm(written, "en").split(/\s+/).filter(Boolean).length;

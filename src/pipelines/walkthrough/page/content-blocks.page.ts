@@ -98,8 +98,9 @@ export function readBlocks(r: TextReader, seen: Seen): ContentBlock[] {
         .map((i) => ({ ...i, heading: false }));
     }
     // Entries with no title of their own (an activity feed, a list of messages) are still counted.
-    const entries =
-      items.length === 0 ? runOf(r, box).filter((e) => !e.contains(h) && !e.querySelector("h2")).length : 0;
+    // A table's rows and a chart's legend are theirs, not a feed.
+    const feed = items.length === 0 && !box.querySelector("table, canvas, svg, form");
+    const entries = feed ? runOf(r, box).filter((e) => !e.contains(h) && !e.querySelector("h2")).length : 0;
     const text = [...box.querySelectorAll('p, [class*="footer"]')]
       .filter((p) => !itemEls.some((e) => e.contains(p)) && !p.querySelector("p") && !p.closest("[role=status]"))
       .map((p) => r.textOf(p))
@@ -131,6 +132,13 @@ export function readBlocks(r: TextReader, seen: Seen): ContentBlock[] {
     const block = headlessBlock(r, box);
     if (block) blocks.push(block);
   }
+  // A footer of titled columns (a location, links around the web, an about note) is part of what the
+  // page shows, not furniture like a copyright line.
+  const footer = [...document.querySelectorAll("footer, [role=contentinfo]")].find(
+    (f) => !f.parentElement?.closest("footer, [role=contentinfo]") && !f.contains(r.main) && r.shown(f),
+  );
+  const closing = footer ? headlessBlock(r, footer) : null;
+  if (closing) blocks.push({ ...closing, landmark: "footer" });
   return blocks.sort((a, b) => a.top - b.top);
 }
 
@@ -143,10 +151,12 @@ function headlessBlock(r: TextReader, box: Element): ContentBlock | null {
   const itemEls = run.length > 0 ? run : headingBoxes(r, box);
   const items = itemEls.map((e) => itemOf(r, e)).filter((i): i is ContentItem => !!i);
   if (items.length === 0) return null;
+  const top = box.getBoundingClientRect().top;
   return {
     heading: "",
     section: box.id || null,
-    top: Math.round(box.getBoundingClientRect().top + window.scrollY),
+    top: Math.round(top + window.scrollY),
+    below: top > window.innerHeight * 0.8,
     text: [],
     items: items.slice(0, 12),
     count: items.length,
