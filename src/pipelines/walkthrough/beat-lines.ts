@@ -162,7 +162,19 @@ export function beatLines(subject: BeatSubject, variety: Variety = new Variety()
         plans.length >= 2 ? itemsSentences({ heading: "", top: 0, text: [], items: plans, charts: [] }, v) : [];
       const form = c?.forms?.[0] && (c.forms.length === 1 ? formSentence(c.forms[0], v) : null);
       const panels = panelSentence(loosePanels(c), v);
-      const lines = [opens, headline, taglineSentence(c, v) ?? "", ...figures, ...priced, form ?? "", panels ?? ""];
+      // The page's main block of cards (Stisla's settings: General, SEO, Email…), when it has one.
+      const block = c?.blocks.find((b) => b.items.filter((i) => sayable(i.title)).length >= 2);
+      const cards = block && !(plans.length >= 2) ? itemsSentences(block, v) : [];
+      const lines = [
+        opens,
+        headline,
+        taglineSentence(c, v) ?? "",
+        ...figures,
+        ...priced,
+        form ?? "",
+        ...cards,
+        panels ?? "",
+      ];
       return summary ? dedupe(lines) : joinFirst(lines);
     }
     case "figures":

@@ -74,6 +74,8 @@ function cardActionsOf(main: Element): PageScan["cardActions"] {
     });
   const actions: PageScan["cardActions"] = [];
   for (const card of main.querySelectorAll('[class*="card"]')) {
+    // An editor's toolbar ("Bold (CTRL+B)") is a tool of the field it sits on, not something the card offers.
+    if (card.querySelector('[role=toolbar], [contenteditable="true"], textarea')) continue;
     const el = [...card.querySelectorAll("a[href], button")].find((e) => isVisible(e) && controlName(e));
     if (!el) continue;
     const name = controlName(el);
