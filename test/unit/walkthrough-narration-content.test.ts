@@ -30,29 +30,15 @@ import {
   skipLinks,
   srTwins,
 } from "../support/narration-checks.js";
+import { pageSnapshot } from "../support/page-snapshot.js";
 
 // Content as page/read-content.page.ts reads it off the corpus templates (test/sites): Material Dashboard's
 // dashboard and billing pages, Sneat's analytics cards, SB Admin's chart cards and table, Agency's sections.
 
 const M = "http://127.0.0.1:4300/pages";
 const empty: PageContent = { lead: [], figures: [], figuresRegion: null, charts: [], tables: [], blocks: [], tabs: [] };
-const snapshot = (url: string, over: Partial<PageSnapshot>): PageSnapshot => ({
-  url,
-  title: "Material Dashboard 2 by Creative Tim",
-  h1: null,
-  links: [],
-  sections: [],
-  headings: [],
-  belowFold: [],
-  metrics: [],
-  charts: [],
-  tables: [],
-  searches: [],
-  forms: [],
-  tabs: [],
-  buttons: [],
-  ...over,
-});
+const snapshot = (url: string, over: Partial<PageSnapshot>): PageSnapshot =>
+  pageSnapshot(url, { title: "Material Dashboard 2 by Creative Tim", ...over });
 // The sidebar's links as the planner names them: each with its icon's ligature in front.
 const sidebar = ["dashboard Dashboard:dashboard", "table_view Tables:tables", "receipt_long Billing:billing"].map(
   (e) => {

@@ -9,6 +9,7 @@ import { pageSummary } from "../../src/pipelines/walkthrough/page-lines.js";
 import { buildSiteMap, type PageSnapshot } from "../../src/pipelines/walkthrough/site-map.js";
 import { Variety } from "../../src/pipelines/walkthrough/variety.js";
 import { placeholders } from "../support/narration-checks.js";
+import { pageSnapshot } from "../support/page-snapshot.js";
 
 // The thin one-page templates of the corpus (test/sites): Agency's and Freelancer's portfolio dialogs,
 // Grayscale's projects and contact cards (sections with no h2), an admin feed of untitled entries, and
@@ -200,23 +201,11 @@ describe("a block with no heading, shown by a hover on its first card", () => {
     card("Email", { detail: "hello@yourdomain.com" }),
   ];
   const block = { heading: "", section: null, top: 3404, text: [], items: cards, count: 2, charts: [], below: true };
-  const snap = {
-    url: U,
+  const snap = pageSnapshot(U, {
     title: "Grayscale",
     h1: "Grayscale",
-    links: [],
-    sections: [],
-    headings: [],
-    belowFold: [],
-    metrics: [],
-    charts: [],
-    tables: [],
-    searches: [],
-    forms: [],
-    tabs: [],
-    buttons: [],
     content: { lead: [], figures: [], figuresRegion: null, charts: [], tables: [], blocks: [block], tabs: [] },
-  } as PageSnapshot;
+  });
 
   it("is told whole, by what its cards read", () => {
     const start = { title: "Grayscale", action: "navigate" as const, target: null, url: U, narration: "" };

@@ -7,6 +7,7 @@ import { fitLines, LEAD_SECONDS, writeNarration } from "../../src/pipelines/walk
 import type { ContentBlock, PageContent } from "../../src/pipelines/walkthrough/page-content.js";
 import { WORDS_PER_SECOND } from "../../src/pipelines/walkthrough/plan.js";
 import { buildSiteMap, type PageSnapshot } from "../../src/pipelines/walkthrough/site-map.js";
+import { pageSnapshot } from "../support/page-snapshot.js";
 
 // Snapshots with the page content site-map-collect.ts reads off the fixture sites (test/fixtures/admin,
 // test/fixtures/landing), trimmed; the integration test walkthrough-intents.test.ts takes them from Chromium.
@@ -22,23 +23,7 @@ const noContent: PageContent = {
   blocks: [],
   tabs: [],
 };
-const snapshot = (url: string, over: Partial<PageSnapshot>): PageSnapshot => ({
-  url,
-  title: "",
-  h1: null,
-  links: [],
-  sections: [],
-  headings: [],
-  belowFold: [],
-  metrics: [],
-  charts: [],
-  tables: [],
-  searches: [],
-  forms: [],
-  tabs: [],
-  buttons: [],
-  ...over,
-});
+const snapshot = pageSnapshot;
 const sidebar = ["Dashboard:/", "Charts:/charts", "Tables:/tables"].map((e) => {
   const [name, path] = e.split(":") as [string, string];
   return { name, href: `${A}${path}`, region: "sidebar" as const };

@@ -5,6 +5,7 @@ import { NO_MATCH, planWithIntents } from "../../src/pipelines/walkthrough/inten
 import { parseIntents } from "../../src/pipelines/walkthrough/intents.js";
 import { phrasesFor } from "../../src/pipelines/walkthrough/phrases.js";
 import { buildSiteMap, navigationOf, type PageSnapshot } from "../../src/pipelines/walkthrough/site-map.js";
+import { pageSnapshot } from "../support/page-snapshot.js";
 
 // Snapshots as the in-page collector (site-map-collect.ts) reads the fixture sites test/fixtures/admin and
 // test/fixtures/landing; the integration test walkthrough-intents.test.ts takes them from Chromium.
@@ -19,18 +20,8 @@ const sidebar = (current: string) => [
   { name: "Log out", href: `${A}/logout`, region: "header" as const },
   ...(current === "/" ? [{ name: "Generate report", href: `${A}/tables`, region: "main" as const }] : []),
 ];
-const empty = {
-  sections: [],
-  headings: [],
-  belowFold: [],
-  metrics: [],
-  charts: [],
-  tables: [],
-  searches: [],
-  forms: [],
-  tabs: [],
-  buttons: [],
-};
+/** What a snapshot holds besides its url, title, h1 and links: nothing. */
+const { url: _url, title: _title, h1: _h1, links: _links, ...empty } = pageSnapshot("");
 const topSearch = { role: "searchbox", name: "Search for shipments", css: "#topbarSearch" };
 
 const dashboard: PageSnapshot = {
