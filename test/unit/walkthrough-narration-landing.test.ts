@@ -227,3 +227,46 @@ describe("a block with no heading, shown by a hover on its first card", () => {
     expect(viewKey({ ...at, action: "scroll" })).toBe(viewKey({ ...at, action: "hover" }));
   });
 });
+
+describe("more of what one-page templates hold (held-out kinds: Creative, New Age)", () => {
+  it("a card's one-line description is quoted, a paragraph never", () => {
+    const short = card("Flexible Use", { text: "Put an image, video, animation, or anything else in the screen!" });
+    expect(itemSentences(short, new Variety())).toEqual([
+      "Take “Flexible Use”: “Put an image, video, animation, or anything else in the screen!”.",
+    ]);
+    const long = card("Open Source", {
+      text: "Since this theme is MIT licensed, you can use it commercially, change it, and share it with anyone at all.",
+    });
+    expect(itemSentences(long, new Variety())).toEqual(["Take “Open Source”."]);
+  });
+
+  it("a dialog holding a form says what the form asks for", () => {
+    const dialog: ContentDialog = {
+      opener: '[data-bs-target="#feedbackModal"]',
+      title: "Send feedback",
+      item: "Send Feedback",
+      facts: [],
+      pictures: 0,
+      section: null,
+      form: { heading: null, fields: ["Full name", "Email address", "Message"], submit: "Submit" },
+    };
+    const lines = beatLines({ kind: "dialog", dialog }, new Variety());
+    expect(lines[0]).toBe("Send feedback opens in a window of its own.");
+    expect(lines[1]).toMatch(/full name, email address and message/);
+  });
+
+  it("a link to a file (a gallery's full-size picture, a PDF) is no page of the site", () => {
+    const U = "http://127.0.0.1:4600/index.html";
+    const links = [
+      {
+        name: "Project Name",
+        href: "http://127.0.0.1:4600/assets/img/portfolio/fullsize/1.jpg",
+        region: "main" as const,
+      },
+      { name: "Brochure", href: "http://127.0.0.1:4600/brochure.pdf", region: "nav" as const },
+      { name: "Pricing", href: "http://127.0.0.1:4600/pricing.html", region: "nav" as const },
+    ];
+    const map = buildSiteMap([pageSnapshot(U, { links })]);
+    expect(map.pages.map((p) => p.url)).toEqual([U, "http://127.0.0.1:4600/pricing.html"]);
+  });
+});

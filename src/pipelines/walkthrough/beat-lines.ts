@@ -314,5 +314,6 @@ function dialogLines(dialog: ContentDialog, v: Variety): string[] {
         : dialog.pictures > 1
           ? `${cap(count(dialog.pictures))} pictures fill the window.`
           : "";
-  return dedupe([first, details]);
+  const form = dialog.form ? formSentence(dialog.form, v) : null;
+  return dedupe([first, details, form ?? ""]);
 }

@@ -279,6 +279,16 @@ export function itemSentences(item: ContentItem, v: Variety): string[] {
         `Under ${quote(title)}, the card gives ${q(detail)}.`,
       ]),
     ];
+  // A card's own one-line description is quoted, as a presenter reads a tagline (never a paragraph).
+  const line = shortQuote(item.text);
+  if (line && !item.picture)
+    return [
+      v.opener("item.line", [
+        `Take ${quote(title)}: ${quote(line)}.`,
+        `${quote(title)} sums itself up as ${quote(line)}.`,
+        `Under ${quote(title)}, the card reads ${quote(line)}.`,
+      ]),
+    ];
   if (item.picture && item.text)
     return [
       v.opener("item.pictured", [

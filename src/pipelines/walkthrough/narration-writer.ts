@@ -62,7 +62,9 @@ export function subjectOf(d: BeatDraft, prev: BeatDraft | null, map: SiteMap, si
   }
   // A control that opens a dialog: the dialog's subject, not the control's (often nameless) words.
   const dialog =
-    d.action === "click" && d.target?.css ? c?.dialogs?.find((x) => x.opener === d.target?.css) : undefined;
+    d.action === "click"
+      ? c?.dialogs?.find((x) => (d.target?.css ? x.opener === d.target.css : !!name && x.item === name))
+      : undefined;
   if (dialog) return { kind: "dialog", dialog };
   if (d.action === "click") return { kind: "cta", name, page: doc !== documentOf(prev.url) ? page : null };
   if (d.action === "type") {

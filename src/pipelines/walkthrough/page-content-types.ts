@@ -98,6 +98,8 @@ export interface ContentDialog {
   pictures: number;
   /** The id of the section its opener sits in (a block's `section`). */
   section: string | null;
+  /** The form it holds (a feedback or sign-up dialog). */
+  form?: ContentForm | null;
 }
 
 export interface PageContent {

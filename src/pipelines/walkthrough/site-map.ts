@@ -12,6 +12,14 @@ export type { PageSnapshot, SnapshotControl } from "./site-map-types.js";
 /** Links a walkthrough never follows: they end the session or destroy something. */
 export const DESTRUCTIVE_LINK = /\b(log ?out|logout|sign ?out|signout|delete|remove|unsubscribe)\b/i;
 
+/**
+ * A link to a file rather than a page (a portfolio's full-size picture, a PDF, a download): never a place
+ * to show. Opened without the lightbox script that should catch it, it would put a bare image on screen.
+ */
+const FILE_PATH =
+  /\.(jpe?g|png|gif|webp|avif|svg|bmp|ico|tiff?|mp4|webm|mov|m4v|mp3|wav|ogg|m4a|pdf|zip|gz|tgz|rar|7z|dmg|exe|msi|apk|docx?|xlsx?|pptx?|csv|json|xml|txt)$/i;
+export const isFileLink = (u: URL): boolean => FILE_PATH.test(u.pathname);
+
 /** The document a URL names: origin, path (trailing slash ignored) and query, no hash. */
 export const documentOf = (url: string): string => {
   const u = new URL(url);
@@ -69,6 +77,7 @@ export function navigationOf(snapshot: PageSnapshot): { pages: NavTarget[]; sect
     if (
       u.origin !== here.origin ||
       !/^https?:$/.test(u.protocol) ||
+      isFileLink(u) ||
       DESTRUCTIVE_LINK.test(u.pathname.replace(/[-_/]/g, " "))
     )
       continue;
@@ -134,7 +143,7 @@ export function buildSiteMap(snapshots: PageSnapshot[]): SiteMap {
       } catch {
         continue;
       }
-      if (u.origin !== origin || DESTRUCTIVE_LINK.test(u.pathname.replace(/[-_/]/g, " "))) continue;
+      if (u.origin !== origin || isFileLink(u) || DESTRUCTIVE_LINK.test(u.pathname.replace(/[-_/]/g, " "))) continue;
       // A same-page #link names a section (below), not the page it is on.
       if (u.hash.length > 1 && documentOf(u.href) === documentOf(s.url)) continue;
       const p = page(u.href);

@@ -127,7 +127,12 @@ export function readBlocks(r: TextReader, seen: Seen): ContentBlock[] {
         ).length,
     });
   }
-  for (const box of r.all("section")) {
+  // Sections with no h2, and the parts a same-page link points at (a gallery in a plain div#portfolio).
+  const linked = r
+    .all('a[href^="#"]', document.body)
+    .map((a) => document.getElementById(decodeURIComponent((a.getAttribute("href") ?? "").slice(1))))
+    .filter((el): el is HTMLElement => !!el && el !== document.body && !el.matches("section"));
+  for (const box of [...r.all("section"), ...new Set(linked)]) {
     if (box.querySelector("h2") || box.parentElement?.closest("section") || r.outside(box) || !r.shown(box)) continue;
     const block = headlessBlock(r, box);
     if (block) blocks.push(block);
@@ -150,7 +155,11 @@ function headlessBlock(r: TextReader, box: Element): ContentBlock | null {
   const run = runOf(r, box);
   const itemEls = run.length > 0 ? run : headingBoxes(r, box);
   const items = itemEls.map((e) => itemOf(r, e)).filter((i): i is ContentItem => !!i);
-  if (items.length === 0) return null;
+  const pictures = [...box.querySelectorAll("img")]
+    .slice(0, 100)
+    .filter((img) => img.getBoundingClientRect().width >= 80 && r.shown(img)).length;
+  // A gallery: pictures with no titled cards.
+  if (items.length === 0 && pictures < 2) return null;
   const top = box.getBoundingClientRect().top;
   return {
     heading: "",
@@ -161,9 +170,7 @@ function headlessBlock(r: TextReader, box: Element): ContentBlock | null {
     items: items.slice(0, 12),
     count: items.length,
     charts: [],
-    pictures: [...box.querySelectorAll("img")]
-      .slice(0, 100)
-      .filter((img) => img.getBoundingClientRect().width >= 80 && r.shown(img)).length,
+    pictures: items.length === 0 ? pictures : 0,
   };
 }
 

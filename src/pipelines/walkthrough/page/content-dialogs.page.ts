@@ -42,6 +42,24 @@ function captionOf(el: Element, r: TextReader): string | null {
   return text || null;
 }
 
+/** The fields of a form inside the (closed) dialog, by label, else placeholder; its submit control. */
+function formOf(dialog: Element): ContentDialog["form"] {
+  const form = dialog.querySelector("form");
+  if (!form) return null;
+  const fields: string[] = [];
+  for (const f of [...form.querySelectorAll("input, textarea, select")].slice(0, 12)) {
+    const type = f.getAttribute("type") ?? "";
+    if (/^(hidden|submit|button|checkbox|radio)$/i.test(type)) continue;
+    const label = f.id ? document.querySelector(`label[for="${CSS.escape(f.id)}"]`) : f.closest("label");
+    const name =
+      hiddenText(label) || cleanText(f.getAttribute("placeholder")) || cleanText(f.getAttribute("aria-label"));
+    if (name && !fields.includes(name)) fields.push(name.slice(0, 40));
+  }
+  const submit = form.querySelector('button[type="submit"], input[type="submit"], button:not([type])');
+  const said = hiddenText(submit) || cleanText(submit?.getAttribute("value"));
+  return fields.length > 0 ? { heading: null, fields, submit: said || null } : null;
+}
+
 /** Each dialog a visible control opens: its title, the item it is about, its facts and pictures. */
 export function readDialogs(r: TextReader): ContentDialog[] {
   const dialogs: ContentDialog[] = [];
@@ -60,6 +78,7 @@ export function readDialogs(r: TextReader): ContentDialog[] {
       facts: factsOf(dialog),
       pictures: dialog.querySelectorAll("img, picture, video").length,
       section: el.closest("section[id], article[id]")?.id || null,
+      form: formOf(dialog),
     });
   }
   return dialogs;
