@@ -13,6 +13,9 @@ export const MAX_EXPLORED_PAGES = 6;
 const LITTLE_TO_SHOW =
   /\b(40\d|50\d|errors?|not found|register|registration|sign ?up|forgot|reset|recover|lock ?screen|blank|layouts?|sidenav|coming soon|maintenance)\b/i;
 
+/** A page a tour shows last (LITTLE_TO_SHOW), by its link's text and its URL's path. */
+export const littleToShow = (name: string, url: string): boolean => LITTLE_TO_SHOW.test(`${name} ${pathWords(url)}`);
+
 const pathWords = (url: string): string => {
   try {
     return new URL(url).pathname.replace(/[-_/.]+/g, " ");
@@ -40,7 +43,7 @@ export function pagesToExplore(
   // A stable sort: what the app does first, its error, account-recovery and layout demo pages after.
   const navigation = pages
     .filter((p) => !named.includes(p) && p.region !== "main" && p.region !== "footer")
-    .map((p, i) => ({ p, i, last: LITTLE_TO_SHOW.test(`${p.name} ${pathWords(p.url)}`) }))
+    .map((p, i) => ({ p, i, last: littleToShow(p.name, p.url) }))
     .sort((a, b) => Number(a.last) - Number(b.last) || a.i - b.i)
     .map((x) => x.p);
   return [...named, ...navigation.slice(0, Math.max(0, navLimit - named.length))]

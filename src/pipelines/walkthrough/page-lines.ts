@@ -1,7 +1,10 @@
+import { AUTH_LINK } from "../browsing/auth-link.js";
 import { chartTitle, tableSubject } from "./content-lines.js";
+import { littleToShow } from "./explore-order.js";
 import { count, inline, listOf, quote } from "./line-text.js";
 import type { PageContent } from "./page-content.js";
-import type { PageSnapshot } from "./site-map.js";
+import { DESTRUCTIVE_LINK, documentOf, type PageSnapshot } from "./site-map.js";
+import type { SnapshotLink } from "./site-map-types.js";
 import { sayable, shortQuote } from "./spoken-names.js";
 import type { Variety } from "./variety.js";
 
@@ -87,9 +90,23 @@ export function pageSummary(c: PageContent | undefined): string | null {
 export function navSentence(page: PageSnapshot | null, site: string, v: Variety): string | null {
   // The brand link names the site, not a place in it.
   const brand = `${page?.title ?? ""} ${site}`.toLowerCase();
+  const here = page ? documentOf(page.url) : "";
+  const docOf = (href: string) => {
+    try {
+      return documentOf(href);
+    } catch {
+      return "";
+    }
+  };
+  // Places, not furniture: no link back to this page (the brand), none behind an account menu, no signing
+  // in or out; what the app does first, its collapsed groups after, pages with little to show last.
+  const rank = (l: SnapshotLink) => (l.via ? 1 : 0) + (littleToShow(l.name, l.href) ? 2 : 0);
   const names = (page?.links ?? [])
-    .filter((l) => l.region === "sidebar" || l.region === "nav")
-    .map((l) => sayable(l.name))
+    .filter((l) => l.region === "sidebar" || (l.region === "nav" && !l.via))
+    .filter((l) => !AUTH_LINK.test(l.name) && !DESTRUCTIVE_LINK.test(l.name) && docOf(l.href) !== here)
+    .map((l, i) => ({ l, i }))
+    .sort((a, b) => rank(a.l) - rank(b.l) || a.i - b.i)
+    .map(({ l }) => sayable(l.name))
     .filter((n): n is string => !!n && n.split(" ").length <= 4 && !brand.includes(n.toLowerCase()));
   const unique = [...new Set(names)].slice(0, 5);
   if (unique.length < 3) return null;
