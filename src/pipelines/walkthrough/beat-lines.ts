@@ -1,6 +1,7 @@
 import {
   chartLines,
   figureSentences,
+  firstRowSentence,
   formSentence,
   itemSentences,
   itemsSentences,
@@ -165,6 +166,8 @@ export function beatLines(subject: BeatSubject, variety: Variety = new Variety()
       // The page's main block of cards (Stisla's settings: General, SEO, Email…), when it has one.
       const block = c?.blocks.find((b) => b.items.filter((i) => sayable(i.title)).length >= 2);
       const cards = block && !(plans.length >= 2) ? itemsSentences(block, v) : [];
+      // A page of one table: what its first row reads (its columns are the table beat's to say).
+      const row = c?.tables.length === 1 && c.tables[0] ? firstRowSentence(c.tables[0], v) : null;
       const lines = [
         opens,
         headline,
@@ -173,6 +176,7 @@ export function beatLines(subject: BeatSubject, variety: Variety = new Variety()
         ...priced,
         form ?? "",
         ...cards,
+        row ?? "",
         panels ?? "",
       ];
       return summary ? dedupe(lines) : joinFirst(lines);

@@ -114,6 +114,16 @@ export function chartLines(c: ContentChart, v: Variety): string[] {
   ].filter(Boolean);
 }
 
+/** What the table's first row reads (its first four short cells), when it has two or more. */
+export function firstRowSentence(t: ContentTable, v: Variety): string | null {
+  const row = (t.rows[0] ?? []).map((c) => c.trim()).filter((c) => c && !isPlaceholder(c) && c.split(" ").length <= 5);
+  if (row.length < 2) return null;
+  return v.pick("table.row", [
+    `The first row reads ${listOf(row.slice(0, 4))}.`,
+    `At the top sits ${listOf(row.slice(0, 4))}.`,
+  ]);
+}
+
 /** "the Team directory", null for a table its heading does not name ("DataTable Example"). */
 export function tableSubject(t: ContentTable): string | null {
   const s = sayable(t.heading)
@@ -140,14 +150,8 @@ export function tableLines(t: ContentTable, v: Variety): string[] {
         `Here a table holds ${rows} rows${cols ? `, one column each for ${cols}` : ""}.`,
       ]);
   const out = [first];
-  const row = (t.rows[0] ?? []).map((c) => c.trim()).filter((c) => c && !isPlaceholder(c) && c.split(" ").length <= 5);
-  if (row.length >= 2)
-    out.push(
-      v.pick("table.row", [
-        `The first row reads ${listOf(row.slice(0, 4))}.`,
-        `At the top sits ${listOf(row.slice(0, 4))}.`,
-      ]),
-    );
+  const row = firstRowSentence(t, v);
+  if (row) out.push(row);
   if (t.search)
     out.push(
       v.pick("table.search", [
