@@ -254,7 +254,8 @@ export function mergePalette(samples: readonly ColourSample[]): MergedPalette {
       hex,
       oklch: { l: round(c.colour.l, 3), c: round(chroma(c.colour), 3), h },
       role: roles.get(c) ?? null,
-      weight: round(c.weight / total, 3),
+      // Hundredths: a painted area a pixel off between two scans of an unchanged page is no change.
+      weight: round(c.weight / total, 2),
       from,
       contrastWithBackground: bgHex && c !== background ? round(wcagContrast(hex, bgHex), 2) : null,
     };
