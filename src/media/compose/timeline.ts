@@ -7,9 +7,9 @@ import type { SceneMotion, SceneTiming, Viewport } from "./types.js";
  * A scene is busy for max(motion minimum, lead-in + narration) and then holds its last frame; naturally
  * the hold is the narration's tail, rounded up to whole frames (so the narration always fits). Quiet is
  * counted from the end of a scene's speech (motion after it is heard as silence): what a target length
- * adds never takes the quiet after it plus the next scene's lead-in past MAX_QUIET_HOLD_SECONDS (the last
- * scene's: CLOSING_HOLD_SECONDS); only a motion longer than that keeps its scene busy past it. With a target length the
- * difference is shared evenly between the holds within those caps (largest remainder to the first
+ * adds never takes the quiet after it plus the next scene's lead-in past MAX_QUIET_HOLD_SECONDS (the
+ * last scene's: CLOSING_HOLD_SECONDS); only a motion longer than that keeps its scene busy past it. With
+ * a target length the difference is shared evenly between the holds within those caps (largest remainder to the first
  * ones): the video is round(target × fps) frames when its content can fill that, and shorter, never
  * padded with silence, when it cannot. When shortening, no scene goes below its busy length.
  */

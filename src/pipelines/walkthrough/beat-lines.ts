@@ -73,6 +73,8 @@ function sectionLines(s: Extract<BeatSubject, { kind: "section" }>, v: Variety):
   const name = sayable(s.name);
   const headings = s.blocks.map((b) => sayable(b.heading)).filter((h): h is string => !!h);
   const plans = first?.items.filter((i) => i.kind === "plan" && i.price) ?? [];
+  // What the block holds (a pricing block says its plans in its opening instead).
+  const held = first && plans.length < 2 ? itemsSentences(first, v) : [];
   let open: string;
   if (first?.landmark === "footer")
     open = v.opener("section.footer", ["At the foot of the page sits the footer.", "The footer closes the page."]);
@@ -96,14 +98,14 @@ function sectionLines(s: Extract<BeatSubject, { kind: "section" }>, v: Variety):
       `Scrolling on, we reach ${quote(heading)}.`,
       `On we go to ${quote(heading)}.`,
     ]);
-  else if (first && itemsSentences(first, new Variety()).length > 0) open = "";
+  else if (held.length > 0) open = "";
   else open = v.opener("section.plain", ["Let's scroll further down.", "The page goes on below."]);
   // A block with neither name nor heading opens with what it holds.
   const out = open ? [open] : [];
   const line = shortQuote(first?.text[0]);
   if (line && line.split(" ").length >= 4) out.push(`Its opening line: ${quote(line)}.`);
   for (const c of s.charts) out.push(...chartLines(c, v));
-  if (first && !(plans.length >= 2)) out.push(...itemsSentences(first, v));
+  out.push(...held);
   if (first && first.items.length === 0 && first.pictures === 1)
     out.push(v.pick("section.picture", ["A large picture goes with it.", "A wide picture sits below the text."]));
   out.push(openedSentence(s.dialogs ?? [], v) ?? "");

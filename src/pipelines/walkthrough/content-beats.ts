@@ -1,6 +1,7 @@
 import type { BeatDraft } from "./beats.js";
 import { dialogTarget } from "./intent-actions.js";
 import { type SteeredPlan, viewKey } from "./intent-plan.js";
+import { headlessAnchor } from "./page-content.js";
 import { documentOf, type PageSnapshot, type SiteMap } from "./site-map.js";
 
 /**
@@ -71,15 +72,12 @@ function pageCandidates(snap: PageSnapshot, url: string): Candidate[] {
   // A block with no heading of its own below the first screen (a footer of titled columns, a section no
   // link names): scrolled to by its first item's heading.
   for (const b of c.blocks) {
-    const first = b.items.find((i) => i.heading);
-    if (b.heading || !b.below || !first || rows.some((top) => Math.abs(top - b.top) < 40)) continue;
+    const anchor = headlessAnchor(b);
+    if (!anchor || !b.below || rows.some((top) => Math.abs(top - b.top) < 40)) continue;
     if (snap.sections.some((s) => b.section && s.id === b.section)) continue;
     rows.push(b.top);
-    const target = { role: "heading", name: first.title };
-    out.push({
-      draft: { title: first.title, action: "scroll", target, url, narration: `${first.title}.` },
-      atEnd: true,
-    });
+    const target = { role: "heading", name: anchor };
+    out.push({ draft: { title: anchor, action: "scroll", target, url, narration: `${anchor}.` }, atEnd: true });
   }
   return out;
 }

@@ -2,6 +2,7 @@ import { LEAD_IN_SECONDS, TAIL_SECONDS } from "../../media/compose/timeline.js";
 import { type BeatSubject, beatLines } from "./beat-lines.js";
 import type { BeatDraft } from "./intent-plan.js";
 import { lintNarration } from "./narration-lint.js";
+import { headlessAnchor } from "./page-content.js";
 import { MIN_BEAT_SECONDS, WORDS_PER_SECOND } from "./plan.js";
 import { documentOf, type PageSnapshot, type SiteMap } from "./site-map.js";
 import { spokenWordCount } from "./spoken-form.js";
@@ -87,9 +88,7 @@ export function subjectOf(d: BeatDraft, prev: BeatDraft | null, map: SiteMap, si
   if (d.action === "hover" && role === "region" && c.figures.length > 1) return { kind: "figures", content: c };
   // The first card of a block with no heading (Grayscale's address, email and phone): the block, whole.
   const headless =
-    d.action === "hover" && role === "heading"
-      ? c.blocks.find((b) => !b.heading && b.items[0]?.title === name)
-      : undefined;
+    d.action === "hover" && role === "heading" ? c.blocks.find((b) => headlessAnchor(b) === name) : undefined;
   if (headless && headless.items.length >= 2) return { kind: "section", name: null, blocks: [headless], charts: [] };
   if (d.action === "hover") {
     // A card's heading, or its own control ("Choose Starter" on the Starter plan).
@@ -120,9 +119,7 @@ export function subjectOf(d: BeatDraft, prev: BeatDraft | null, map: SiteMap, si
     (heading ? c.blocks.find((b) => b.heading === heading) : undefined) ??
     (section?.id ? c.blocks.find((b) => b.section === section.id) : undefined) ??
     // A block with no heading, scrolled to by its first item's (a footer's "Location").
-    (d.action === "scroll" && heading
-      ? c.blocks.find((b) => !b.heading && b.items.find((i) => i.heading)?.title === heading)
-      : undefined);
+    (d.action === "scroll" && heading ? c.blocks.find((b) => headlessAnchor(b) === heading) : undefined);
   // A section the page links to but heads with no h2 (a gallery): named by its link.
   if (!block) {
     if (section) return { kind: "section", name: section.name, blocks: [], charts: [] };
@@ -180,17 +177,19 @@ export function shareWords(total: number, weights: number[], capacity: number[])
  */
 export function fitLines(lines: string[][], budgets: number[], total: number, maxEstimate = Infinity): string[] {
   const chosen = lines.map((l) => (l.length > 0 ? [0] : []));
-  const words = lines.map((l) => (l[0] ? wordsOf(l[0]) : 0));
+  // Each sentence's spoken words, counted once (the spoken form is worked out by rules, sentence by sentence).
+  const counts = lines.map((l) => l.map(wordsOf));
+  const words = counts.map((c) => c[0] ?? 0);
   // plan.ts estimateSeconds, unrounded.
   const estimate = (w: number) => (w === 0 ? 0 : Math.max(MIN_BEAT_SECONDS, w / WORDS_PER_SECOND));
   let sum = words.reduce((s, w) => s + w, 0);
   let seconds = words.reduce((s, w) => s + estimate(w), 0);
   // A line shorter than its beat's shortest scene leaves the rest of the scene silent (over 2 s under five
   // words): such a beat takes its next sentence first, within the total and what the render keeps.
-  for (const [i, l] of lines.entries()) {
-    const next = l[1];
-    if (!next || (words[i] as number) >= SHORT_LINE_WORDS) continue;
-    const w = (words[i] as number) + wordsOf(next);
+  for (const i of lines.keys()) {
+    const next = counts[i]?.[1];
+    if (next === undefined || (words[i] as number) >= SHORT_LINE_WORDS) continue;
+    const w = (words[i] as number) + next;
     if (sum + w - (words[i] as number) > total * 1.03) continue;
     if (seconds + estimate(w) - estimate(words[i] as number) > maxEstimate) continue;
     seconds += estimate(w) - estimate(words[i] as number);
@@ -205,7 +204,7 @@ export function fitLines(lines: string[][], budgets: number[], total: number, ma
       const budget = Math.max(1, budgets[i] ?? 0);
       // Only the beat's next sentence: a line never skips what its later sentences build on.
       for (let j = chosen[i]?.length ?? 0; j < l.length && j === (chosen[i]?.length ?? 0); j++) {
-        const n = wordsOf(l[j] as string);
+        const n = counts[i]?.[j] ?? 0;
         const w = (words[i] as number) + n;
         if (sum + n > total * 1.03 || w > budget * 1.6) continue;
         if (seconds + estimate(w) - estimate(words[i] as number) > maxEstimate) continue;

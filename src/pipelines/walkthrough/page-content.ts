@@ -1,7 +1,7 @@
 import type { Page } from "playwright-core";
 import { pageScript, runPageScript } from "../../media/browser/page-script.js";
 import { DeadlineError } from "../../media/browser/within.js";
-import type { PageContent } from "./page-content-types.js";
+import type { ContentBlock, PageContent } from "./page-content-types.js";
 
 export type {
   ContentBlock,
@@ -12,6 +12,13 @@ export type {
   ContentTable,
   PageContent,
 } from "./page-content-types.js";
+
+/**
+ * The heading a block with no h2 of its own is shown by (a scroll to it, a hover on it): its first titled
+ * card's, such as a footer's "Location"; null for a block with a heading.
+ */
+export const headlessAnchor = (b: ContentBlock): string | null =>
+  b.heading ? null : (b.items.find((i) => i.heading)?.title ?? null);
 
 /** Reads what a page shows (page-content-types.ts), in an isolated world of the page. */
 const READ_CONTENT = pageScript<null, PageContent>(new URL("./page/read-content.page.ts", import.meta.url));

@@ -78,17 +78,23 @@ function fillToLength(steered: SteeredPlan, input: PlannerInput): SteeredPlan {
     const beats = finishBeats(writeNarration(plan.drafts, input.map, opts));
     return { reach: reachableSeconds(beats), spoken: plannedSeconds(beats) + beats.length * LEAD_SECONDS };
   };
-  while (count < MAX_BEATS && lengthOf(filled).reach < target) {
+  // Each plan's lines are written once (writing lints every sentence against the lines before it).
+  let length = lengthOf(filled);
+  while (count < MAX_BEATS && length.reach < target) {
     const more = fillPlan(steered, input.map, ++count);
-    if (more.drafts.length <= filled.drafts.length || lengthOf(more).spoken > target) break;
+    if (more.drafts.length <= filled.drafts.length) break;
+    const moreLength = lengthOf(more);
+    if (moreLength.spoken > target) break;
     filled = more;
+    length = moreLength;
   }
   // Lines that must be said (each beat's first sentence) overrunning the length: fewer extra beats, never
   // the start or the hint's own.
-  while (count > MIN_BEATS && lengthOf(filled).spoken > target) {
+  while (count > MIN_BEATS && length.spoken > target) {
     const fewer = fillPlan(steered, input.map, --count);
     if (fewer.drafts.length >= filled.drafts.length) break;
     filled = fewer;
+    length = lengthOf(fewer);
   }
   return filled;
 }

@@ -1,11 +1,8 @@
 import { cleanText } from "../../../media/browser/page/accessible-name.page.js";
 import type { ContentDialog } from "../page-content-types.js";
 import type { TextReader } from "./content-text.page.js";
+import { dialogOpeners, OPENERS } from "./dialog-openers.page.js";
 
-/** Controls that open a dialog (Bootstrap's modal toggles, ARIA's popup buttons). */
-const OPENERS = '[data-bs-toggle="modal"], [data-toggle="modal"], [aria-haspopup="dialog"]';
-/** The attributes an opener names its dialog with, in the order they are read. */
-const REFS = ["data-bs-target", "data-target", "aria-controls", "href"];
 /** A card around an opener: its caption names the item the dialog is about. */
 const ITEM = '[class*="item"], [class*="card"], figure, li, article';
 const MAX_DIALOGS = 24;
@@ -13,14 +10,6 @@ const MAX_DIALOGS = 24;
 /** A hidden element's text (a closed dialog shows nothing yet), cleaned and bounded. */
 const hiddenText = (el: Element | null | undefined): string =>
   el ? cleanText((el.textContent ?? "").slice(0, 2000)) : "";
-
-/**
- * The selector a beat targets an opener by: its id, else the attribute naming its dialog. The site map
- * (site-map-collect) writes it the same way, so a click beat's target finds its dialog here.
- */
-function openerCss(el: Element, attr: string, ref: string): string {
-  return el.id ? `#${CSS.escape(el.id)}` : `[${attr}="${ref.replace(/["\\]/g, "")}"]`;
-}
 
 /** "Client: Threads" entries of the dialog's lists: label and value. */
 function factsOf(dialog: Element): { label: string; value: string }[] {
@@ -63,16 +52,10 @@ function formOf(dialog: Element): ContentDialog["form"] {
 /** Each dialog a visible control opens: its title, the item it is about, its facts and pictures. */
 export function readDialogs(r: TextReader): ContentDialog[] {
   const dialogs: ContentDialog[] = [];
-  for (const el of r.all(OPENERS, document.body)) {
-    if (dialogs.length >= MAX_DIALOGS) break;
-    if (!r.shown(el)) continue;
-    const attr = REFS.find((a) => (el.getAttribute(a) ?? "").length > 1);
-    const ref = attr ? (el.getAttribute(attr) ?? "") : "";
-    const dialog = ref ? document.getElementById(ref.replace(/^#/, "")) : null;
-    if (!attr || !dialog || r.shown(dialog)) continue;
+  for (const { el, dialog, css } of dialogOpeners(r.shown, MAX_DIALOGS)) {
     const heading = dialog.querySelector("h1, h2, h3, h4, [class*=title]");
     dialogs.push({
-      opener: openerCss(el, attr, ref),
+      opener: css,
       title: hiddenText(heading).slice(0, 80) || null,
       item: captionOf(el, r) ?? (r.textOf(el).slice(0, 80) || null),
       facts: factsOf(dialog),

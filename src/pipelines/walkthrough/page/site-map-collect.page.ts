@@ -1,5 +1,6 @@
 import { cleanText, isVisible } from "../../../media/browser/page/accessible-name.page.js";
 import type { CollectedSnapshot, CollectLimits, SnapshotControl } from "../site-map-types.js";
+import { dialogOpeners } from "./dialog-openers.page.js";
 import { belowFold, controlName, controlRole, mainOf } from "./page-parts.page.js";
 import { cssOf, readLinks, TOGGLE } from "./site-map-links.page.js";
 
@@ -78,20 +79,10 @@ function formsOf(main: Element): CollectedSnapshot["forms"] {
 /** Controls that open a dialog (a modal, a lightbox), named by the control, else the dialog's title. */
 function dialogsOf(): NonNullable<CollectedSnapshot["dialogs"]> {
   const dialogs: NonNullable<CollectedSnapshot["dialogs"]> = [];
-  for (const el of document.querySelectorAll(
-    '[data-bs-toggle="modal"], [data-toggle="modal"], [aria-haspopup="dialog"]',
-  )) {
-    if (dialogs.length >= 24 || !isVisible(el)) continue;
-    const attr = ["data-bs-target", "data-target", "aria-controls", "href"].find(
-      (x) => (el.getAttribute(x) ?? "").length > 1,
-    );
-    const ref = attr ? (el.getAttribute(attr) ?? "") : "";
-    const dialog = ref ? document.getElementById(ref.replace(/^#/, "")) : null;
-    if (!dialog || isVisible(dialog)) continue;
+  for (const { el, dialog, css } of dialogOpeners(isVisible, 24)) {
     const title = dialog.querySelector("h1, h2, h3, h4, [class*=title]");
     // The dialog's title before its label: a label pointing at the dialog itself reads all of it.
     const name = (controlName(el) || textOf(title) || byIds(dialog.getAttribute("aria-labelledby") ?? "")).slice(0, 80);
-    const css = cssOf(el) ?? `[${attr}="${ref.replace(/["\\]/g, "")}"]`;
     const section = el.closest("section, article, [role=region]");
     const sectionHeading = section?.querySelector("h1, h2, h3");
     dialogs.push({
