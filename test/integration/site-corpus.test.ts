@@ -90,7 +90,8 @@ describe.runIf(process.env.CLIPWRIGHT_TEST_DB !== "postgres")("the site corpus",
       const dialog = browser.locator(`#${/#([\w-]+)/.exec(beats[opened]?.target?.css ?? "")?.[1]}`);
       await openPage(browser, beats[0]?.url as string);
       for (const beat of beats.slice(1, opened + 1)) expect(await performBeat(browser, beat), beat.id).toBe(true);
-      expect(await dialog.isVisible()).toBe(true);
+      // Bootstrap fades its backdrop in before it shows the dialog: wait for it to appear.
+      await dialog.waitFor({ state: "visible", timeout: 5_000 });
       // The next beat is performed with the dialog gone (another item's may open in its place, never two).
       expect(await performBeat(browser, beats[opened + 1] as Beat)).toBe(true);
       expect(await dialog.isVisible()).toBe(false);
