@@ -194,6 +194,10 @@ export const MarketingTemplateSchema = Type.Object(
     orientations: Type.Array(literals(ORIENTATION_IDS), { description: "Orientations the template is laid out for." }),
     defaultSeconds: Type.Integer(),
     durations: Type.Array(Type.Integer(), { description: "Lengths in seconds the template is offered in." }),
+    speeds: Type.Array(Type.Number(), {
+      description:
+        "Narration and music speeds the template is offered at, ascending; 1 is the default. Others are campaign_speed_not_offered.",
+    }),
     captionStyle: Type.String({ description: "Caption style id used when the project names none." }),
     scenes: Type.Array(literals(["hook", "problem", "reveal", "feature", "step", "quote", "proof", "call_to_action"]), {
       description: "Scene outline in order; the generator fills each from the scanned website.",

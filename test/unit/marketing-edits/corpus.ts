@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { EditRefusalCode } from "../../../src/domains/marketing/edits/context.js";
-import type { RevisionOperation } from "../../../src/domains/marketing/revision/types.js";
+import type { RevisionOperation } from "../../../src/pipelines/marketing/campaign/document.js";
 import type { ProjectName } from "./fixtures.js";
 
 /** One instruction of the corpus: the operations it must give, or the code it must be refused with. */

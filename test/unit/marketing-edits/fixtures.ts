@@ -1,5 +1,5 @@
 import type { EditCatalogue, EditInput } from "../../../src/domains/marketing/edits/context.js";
-import type { CampaignDocument, CampaignScene, SceneKind } from "../../../src/domains/marketing/revision/types.js";
+import type { CampaignDocument, CampaignScene, SceneKind } from "../../../src/pipelines/marketing/campaign/document.js";
 
 /**
  * Three projects the edit corpus runs against, shaped as generations make them: a 30 s feature highlight

@@ -1,4 +1,9 @@
-import type { CampaignDocument, CopyField, PaletteRole, RevisionOperation } from "../revision/types.js";
+import type {
+  CampaignDocument,
+  CopyField,
+  PaletteRole,
+  RevisionOperation,
+} from "../../../pipelines/marketing/campaign/document.js";
 import type { EditCatalogue } from "./context.js";
 import { sceneName } from "./scenes.js";
 

@@ -1,5 +1,10 @@
+import type {
+  CampaignDocument,
+  CampaignOrientation,
+  Revision,
+  RevisionOperation,
+} from "../../../pipelines/marketing/campaign/document.js";
 import type { ManifestClaim } from "../../../pipelines/marketing/source/manifest.js";
-import type { CampaignDocument, CampaignOrientation, Revision, RevisionOperation } from "../revision/types.js";
 
 /**
  * What a sentence edit reads and answers. The grammar is a pure function of these: no clock, no store,

@@ -1,5 +1,5 @@
-import type { RevisionOperation } from "../revision/types.js";
-import { unsupportedClaim } from "./claims.js";
+import { unsupportedClaim } from "../../../pipelines/marketing/campaign/claims.js";
+import type { RevisionOperation } from "../../../pipelines/marketing/campaign/document.js";
 import { splitClauses } from "./clauses.js";
 import { type EditInput, type EditOutcome, type EditRefusal, EditRefused } from "./context.js";
 import { liftLiterals, PLACEHOLDER } from "./literals.js";

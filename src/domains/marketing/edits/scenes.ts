@@ -1,4 +1,4 @@
-import type { CampaignDocument, CampaignScene, SceneKind } from "../revision/types.js";
+import type { CampaignDocument, CampaignScene, SceneKind } from "../../../pipelines/marketing/campaign/document.js";
 import { NUMBER_WORDS, ORDINALS } from "./lexicon.js";
 import { PLACEHOLDER } from "./literals.js";
 import { editDistance } from "./typo.js";

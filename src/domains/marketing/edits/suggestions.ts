@@ -1,4 +1,4 @@
-import type { CampaignDocument } from "../revision/types.js";
+import type { CampaignDocument } from "../../../pipelines/marketing/campaign/document.js";
 import type { EditCatalogue } from "./context.js";
 import { sceneName } from "./scenes.js";
 import { editDistance } from "./typo.js";

@@ -1,4 +1,4 @@
-import type { CampaignDocument, RevisionOperation } from "../revision/types.js";
+import type { CampaignDocument, RevisionOperation } from "../../../pipelines/marketing/campaign/document.js";
 
 /**
  * Keeps the working document's settings in step with the operations a sentence has produced so far, so

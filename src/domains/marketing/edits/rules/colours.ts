@@ -1,5 +1,5 @@
 import { clampChroma, colorsNamed, formatHex, oklch, parse } from "culori";
-import type { PaletteRole, RevisionOperation } from "../../revision/types.js";
+import type { PaletteRole, RevisionOperation } from "../../../../pipelines/marketing/campaign/document.js";
 import type { Rule } from "./rule.js";
 
 /**

@@ -1,4 +1,4 @@
-import type { CampaignScene, CopyField, RevisionOperation } from "../../revision/types.js";
+import type { CampaignScene, CopyField, RevisionOperation } from "../../../../pipelines/marketing/campaign/document.js";
 import { checkClaims } from "../claims.js";
 import { resolveScenes } from "../scenes.js";
 import { type Clause, literalOf, type Rule, type RuleContext } from "./rule.js";

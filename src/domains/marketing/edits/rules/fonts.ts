@@ -1,4 +1,4 @@
-import type { FontRole, RevisionOperation } from "../../revision/types.js";
+import type { FontRole, RevisionOperation } from "../../../../pipelines/marketing/campaign/document.js";
 import type { EditCatalogue } from "../context.js";
 import { editDistance } from "../typo.js";
 import { type Clause, literalOf, type Rule } from "./rule.js";

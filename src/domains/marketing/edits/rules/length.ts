@@ -1,4 +1,4 @@
-import type { RevisionOperation } from "../../revision/types.js";
+import type { RevisionOperation } from "../../../../pipelines/marketing/campaign/document.js";
 import { refuse } from "../context.js";
 import { NUMBER_WORDS } from "../lexicon.js";
 import type { Clause, Rule, RuleContext } from "./rule.js";

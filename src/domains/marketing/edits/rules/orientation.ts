@@ -1,4 +1,4 @@
-import type { CampaignOrientation } from "../../revision/types.js";
+import type { CampaignOrientation } from "../../../../pipelines/marketing/campaign/document.js";
 import { refuse } from "../context.js";
 import type { Rule } from "./rule.js";
 

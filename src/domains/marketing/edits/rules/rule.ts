@@ -1,4 +1,4 @@
-import type { CampaignDocument, RevisionOperation } from "../../revision/types.js";
+import type { CampaignDocument, RevisionOperation } from "../../../../pipelines/marketing/campaign/document.js";
 import type { EditInput } from "../context.js";
 import { PLACEHOLDER } from "../literals.js";
 

@@ -1,4 +1,4 @@
-import type { CampaignScene, RevisionOperation } from "../../revision/types.js";
+import type { CampaignScene, RevisionOperation } from "../../../../pipelines/marketing/campaign/document.js";
 import { ORDINALS } from "../lexicon.js";
 import { resolveScenes } from "../scenes.js";
 import { type Clause, firstMatch, type Rule, type RuleContext } from "./rule.js";

@@ -1,4 +1,4 @@
-import type { AudioMode, RevisionOperation } from "../../revision/types.js";
+import type { AudioMode, RevisionOperation } from "../../../../pipelines/marketing/campaign/document.js";
 import { editDistance } from "../typo.js";
 import { firstMatch, type Rule } from "./rule.js";
 
