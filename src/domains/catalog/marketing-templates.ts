@@ -15,7 +15,22 @@ export const MARKETING_TEMPLATES: readonly MarketingTemplate[] = [
     durations: [15, 30, 45],
     speeds: [0.9, 1, 1.1],
     captionStyle: "classic",
+    demoFootage: "optional",
     scenes: ["hook", "quote", "quote", "proof", "call_to_action"],
+  },
+  {
+    id: "demo-tour",
+    name: "Demo tour",
+    description:
+      "The product in use: a hook, then a stretch of one of your walkthrough renders as footage, a key feature and a call to action. Needs a walkthrough render (a render source, or `demo`).",
+    orientation: "landscape",
+    orientations: ["landscape", "square"],
+    defaultSeconds: 45,
+    durations: [30, 45, 60],
+    speeds: [0.9, 1, 1.1],
+    captionStyle: "classic",
+    demoFootage: "required",
+    scenes: ["hook", "reveal", "feature", "call_to_action"],
   },
   {
     id: "explainer",
@@ -28,6 +43,7 @@ export const MARKETING_TEMPLATES: readonly MarketingTemplate[] = [
     durations: [45, 60, 90, 120],
     speeds: [0.9, 1, 1.1],
     captionStyle: "classic",
+    demoFootage: "optional",
     scenes: ["problem", "reveal", "step", "step", "step", "call_to_action"],
   },
   {
@@ -41,6 +57,7 @@ export const MARKETING_TEMPLATES: readonly MarketingTemplate[] = [
     durations: [15, 30, 45],
     speeds: [0.9, 1, 1.1, 1.25],
     captionStyle: "karaoke",
+    demoFootage: "optional",
     scenes: ["hook", "feature", "proof", "call_to_action"],
   },
   {
@@ -54,6 +71,7 @@ export const MARKETING_TEMPLATES: readonly MarketingTemplate[] = [
     durations: [30, 45, 60, 90],
     speeds: [0.9, 1, 1.1, 1.25],
     captionStyle: "classic",
+    demoFootage: "optional",
     scenes: ["hook", "problem", "reveal", "feature", "feature", "feature", "call_to_action"],
   },
   {
@@ -67,6 +85,7 @@ export const MARKETING_TEMPLATES: readonly MarketingTemplate[] = [
     durations: [10, 15, 30],
     speeds: [1, 1.1, 1.25],
     captionStyle: "bold",
+    demoFootage: "none",
     scenes: ["hook", "reveal", "call_to_action"],
   },
 ];

@@ -199,6 +199,10 @@ export const MarketingTemplateSchema = Type.Object(
         "Narration and music speeds the template is offered at, ascending; 1 is the default. Others are campaign_speed_not_offered.",
     }),
     captionStyle: Type.String({ description: "Caption style id used when the project names none." }),
+    demoFootage: literals(
+      ["none", "optional", "required"],
+      "Whether a generation takes a walkthrough render's range as demo footage (`demo`), and whether it must.",
+    ),
     scenes: Type.Array(literals(["hook", "problem", "reveal", "feature", "step", "quote", "proof", "call_to_action"]), {
       description: "Scene outline in order; the generator fills each from the scanned website.",
     }),

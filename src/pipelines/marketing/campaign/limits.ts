@@ -1,0 +1,23 @@
+/**
+ * Caps on the campaign document's text, shared by everything that writes or checks it: the generator
+ * shortens source copy to them, a revision or edit past one is refused (never truncated), and every scene
+ * layout is drawn to hold a field at its cap at the layout's minimum font size (the Chromium overflow check
+ * catches what characters alone cannot: long words, wide glyphs). Lengths are characters of the written form.
+ */
+export const TEXT_CAPS = {
+  coverText: 60,
+  headline: 70,
+  body: 180,
+  ctaText: 32,
+  ctaUrl: 2048,
+  quoteText: 220,
+  quoteAuthor: 60,
+  /** One scene's narration: about 25 s of speech, more than any scene of any template holds. */
+  narration: 500,
+} as const;
+
+/** Scenes per document: the longest template has 7; edits may hide but not add scenes. */
+export const MAX_SCENES = 12;
+
+/** A scene is never shorter than this on screen, however little it says. */
+export const MIN_SCENE_SECONDS = 1.5;
