@@ -1,9 +1,9 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { numberWords, spokenForm } from "../../src/media/tts/spoken-form.js";
 import { cleanNarration, narrationLine } from "../../src/pipelines/walkthrough/narration-text.js";
 import { phrasesFor } from "../../src/pipelines/walkthrough/phrases.js";
 import { quoteSiteText } from "../../src/pipelines/walkthrough/site-text.js";
-import { numberWords, spokenForm } from "../../src/pipelines/walkthrough/spoken-form.js";
 
 describe("written narration: punctuation cleaned", () => {
   it.each([

@@ -1,5 +1,5 @@
+import { spokenForm } from "../../media/tts/spoken-form.js";
 import { type NarrationLanguage, narrationLanguageOf } from "./phrases.js";
-import { spokenForm } from "./spoken-form.js";
 
 /**
  * A narration line in its two forms: `written` is what the captions show (punctuation cleaned, the site's

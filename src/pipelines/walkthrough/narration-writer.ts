@@ -1,11 +1,11 @@
 import { LEAD_IN_SECONDS, TAIL_SECONDS } from "../../media/compose/timeline.js";
+import { spokenWordCount } from "../../media/tts/spoken-form.js";
 import { type BeatSubject, beatLines } from "./beat-lines.js";
 import type { BeatDraft } from "./intent-plan.js";
 import { lintNarration } from "./narration-lint.js";
 import { headlessAnchor } from "./page-content.js";
 import { MIN_BEAT_SECONDS, WORDS_PER_SECOND } from "./plan.js";
 import { documentOf, type PageSnapshot, type SiteMap } from "./site-map.js";
-import { spokenWordCount } from "./spoken-form.js";
 import { sayable, spokenName } from "./spoken-names.js";
 import { Variety } from "./variety.js";
 

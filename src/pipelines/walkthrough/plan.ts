@@ -1,11 +1,11 @@
 import type { Page } from "playwright-core";
 import { pageScript, runPageScript } from "../../media/browser/page-script.js";
+import { spokenWordCount } from "../../media/tts/spoken-form.js";
 import { siteNameFrom, type TitledPage } from "../browsing/site-name.js";
 import type { Beat, BeatDraft } from "./beats.js";
 import { cleanNarration } from "./narration-text.js";
 import type { PageScan } from "./page-scan-types.js";
 import { type Phrases, phrasesFor } from "./phrases.js";
-import { spokenWordCount } from "./spoken-form.js";
 
 export type { PageScan } from "./page-scan-types.js";
 

@@ -1,4 +1,5 @@
-import type { NarrationLanguage } from "./phrases.js";
+/** The languages whose numbers, currencies and percent signs are spelled out for the voice. */
+export type SpokenLanguage = "en" | "de" | "fr" | "es" | "it" | "pt" | "nl";
 
 /**
  * What the speech engine reads for a (cleaned) written line. Engines guess at "$40k", "50%", "FAQ" or
@@ -12,7 +13,7 @@ import type { NarrationLanguage } from "./phrases.js";
  *   quotation marks go, and a quoted sentence's own "!" or "?" before more words becomes a pause (",")
  *   so the voice does not end the sentence there; ©, ® and ™ are not read.
  */
-export function spokenForm(written: string, language: NarrationLanguage): string {
+export function spokenForm(written: string, language: SpokenLanguage): string {
   let t = written
     .replace(/[©®™]/gu, "")
     // "Scroll down to “We've got what you need!” to see more." → "… need, to see more."
@@ -217,7 +218,7 @@ function englishNumbers(text: string): string {
   );
 }
 
-const PERCENT: Record<NarrationLanguage, string> = {
+const PERCENT: Record<SpokenLanguage, string> = {
   en: "percent",
   de: "Prozent",
   fr: "pour cent",
@@ -227,7 +228,7 @@ const PERCENT: Record<NarrationLanguage, string> = {
   nl: "procent",
 };
 const CURRENCY_LOCAL: Record<string, string> = { $: "Dollar", "€": "Euro", "£": "Pfund", "¥": "Yen", "₹": "Rupien" };
-const CURRENCY_BY_LANGUAGE: Partial<Record<NarrationLanguage, Record<string, string>>> = {
+const CURRENCY_BY_LANGUAGE: Partial<Record<SpokenLanguage, Record<string, string>>> = {
   de: CURRENCY_LOCAL,
   fr: { $: "dollars", "€": "euros", "£": "livres", "¥": "yens", "₹": "roupies" },
   es: { $: "dólares", "€": "euros", "£": "libras", "¥": "yenes", "₹": "rupias" },
@@ -236,7 +237,7 @@ const CURRENCY_BY_LANGUAGE: Partial<Record<NarrationLanguage, Record<string, str
   nl: { $: "dollar", "€": "euro", "£": "pond", "¥": "yen", "₹": "roepie" },
 };
 
-function localNumbers(text: string, language: NarrationLanguage): string {
+function localNumbers(text: string, language: SpokenLanguage): string {
   const names = CURRENCY_BY_LANGUAGE[language] ?? CURRENCY_LOCAL;
   const scaled = (num: string, suffix: string | undefined) => {
     const scale = suffix ? SCALE_SUFFIX[suffix]?.[0] : undefined;
