@@ -33,6 +33,8 @@ export interface Config {
   maxInFlightPerKind: number;
   /** Scans and refreshes of one origin an account may start per UTC day (decision 0025). */
   sourceOriginDailyCap: number;
+  /** Marketing generations (and retries) an account may start per UTC day. */
+  generationDailyAllowance: number;
   /** Hosts (or their subdomains) webhooks may never target. */
   webhookDenyHosts: string[];
   /** A receiver's budget to answer 2xx (spec: 10 s); tests shorten it. */
@@ -238,6 +240,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     workerConcurrency: int("CLIPWRIGHT_WORKER_CONCURRENCY", env.CLIPWRIGHT_WORKER_CONCURRENCY, 2, 1),
     maxInFlightPerKind: int("CLIPWRIGHT_MAX_IN_FLIGHT", env.CLIPWRIGHT_MAX_IN_FLIGHT, 3, 1),
     sourceOriginDailyCap: int("CLIPWRIGHT_SOURCE_ORIGIN_DAILY_CAP", env.CLIPWRIGHT_SOURCE_ORIGIN_DAILY_CAP, 20, 1),
+    generationDailyAllowance: int(
+      "CLIPWRIGHT_GENERATION_DAILY_ALLOWANCE",
+      env.CLIPWRIGHT_GENERATION_DAILY_ALLOWANCE,
+      100,
+      1,
+    ),
     webhookDenyHosts: (env.CLIPWRIGHT_WEBHOOK_DENY_HOSTS ?? "")
       .split(",")
       .map((h) => h.trim().toLowerCase())

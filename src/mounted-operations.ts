@@ -2,6 +2,8 @@ import { accountOperations } from "./domains/account/operations.js";
 import { catalogOperations } from "./domains/catalog/operations.js";
 import { keysOperations } from "./domains/keys/operations.js";
 import { brandKitOperations } from "./domains/marketing/brand-kit/operations.js";
+import { marketingGenerationsOperations } from "./domains/marketing/generations/operations.js";
+import { marketingProjectsOperations } from "./domains/marketing/projects/operations.js";
 import { marketingSourcesOperations } from "./domains/marketing/sources/operations.js";
 import { renderTemplatesOperations } from "./domains/render-templates/operations.js";
 import { rendersOperations } from "./domains/renders/operations.js";
@@ -23,6 +25,8 @@ const IMPLEMENTATIONS: DomainOperation[] = [
   ...brandKitOperations,
   ...catalogOperations,
   ...keysOperations,
+  ...marketingGenerationsOperations,
+  ...marketingProjectsOperations,
   ...marketingSourcesOperations,
   ...rendersOperations,
   ...storyboardsOperations,

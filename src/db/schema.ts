@@ -267,6 +267,43 @@ export interface SourceVersionPinsTable {
   created_at: string;
 }
 
+/** A generation (its job has the same id): what it reads, for listing and replays. */
+export interface MarketingGenerationsTable {
+  job_id: string;
+  account_id: string;
+  source_id: string;
+  source_version: number;
+  template_id: string;
+  /** Hash of the request that made it, for a replay after its Idempotency-Key claim expired. */
+  request_hash: string | null;
+  created_at: string;
+}
+
+/** A marketing project: made from a succeeded generation, pinning its source version. */
+export interface MarketingProjectsTable {
+  id: string;
+  account_id: string;
+  generation_id: string;
+  source_id: string;
+  source_version: number;
+  template_id: string;
+  name: string;
+  description: string | null;
+  /** The highest revision number (revisions are 1…latest, none ever removed). */
+  latest_revision: number;
+  created_at: string;
+  updated_at: string;
+}
+
+/** One numbered revision of a project: `origin` and `document` are JSON text. */
+export interface MarketingRevisionsTable {
+  project_id: string;
+  number: number;
+  origin: string;
+  document: string;
+  created_at: string;
+}
+
 export interface Database {
   accounts: AccountsTable;
   email_verifications: EmailVerificationsTable;
@@ -287,4 +324,7 @@ export interface Database {
   marketing_source_inspections: MarketingSourceInspectionsTable;
   source_version_pins: SourceVersionPinsTable;
   brand_kits: BrandKitsTable;
+  marketing_generations: MarketingGenerationsTable;
+  marketing_projects: MarketingProjectsTable;
+  marketing_revisions: MarketingRevisionsTable;
 }

@@ -29,6 +29,8 @@ export interface SeedAsset {
 
 export interface SeedVersion {
   assets?: SeedAsset[];
+  /** Fields of the manifest other than the seeded defaults (copy, claims, brand, palette…). */
+  manifest?: Partial<SourceManifest>;
   /** Past retention: the job's files swept (`artifacts_expired`). */
   expired?: boolean;
 }
@@ -122,7 +124,7 @@ async function storeVersion(
     if (!a.fileMissing) await h.deps.storage.put(key, a.tampered ? Buffer.concat([data, Buffer.from("x")]) : data);
     artifacts.push({ type: a.type, key, bytes: data.length, sha256: sums[a.id] as string });
   }
-  const manifest = manifestOf(sourceId, version, url, at, entries);
+  const manifest = { ...manifestOf(sourceId, version, url, at, entries), ...seed.manifest };
   const file = await h.deps.storage.put(
     `sources/${sourceId}/v${version}/source.json`,
     Buffer.from(JSON.stringify(manifest)),

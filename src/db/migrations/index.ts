@@ -5,6 +5,7 @@ import * as m0003 from "./0003_templates.js";
 import * as m0004 from "./0004_walkthrough_credentials.js";
 import * as m0005 from "./0005_marketing_sources.js";
 import * as m0006 from "./0006_brand_kit.js";
+import * as m0007 from "./0007_marketing_projects.js";
 
 export interface Migration {
   up(db: Kysely<unknown>): Promise<void>;
@@ -18,4 +19,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   "0004_walkthrough_credentials": m0004,
   "0005_marketing_sources": m0005,
   "0006_brand_kit": m0006,
+  "0007_marketing_projects": m0007,
 };

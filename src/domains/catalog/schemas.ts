@@ -1,4 +1,5 @@
 import { type Static, type TSchema, Type } from "@sinclair/typebox";
+import { SCENE_KINDS } from "../../pipelines/marketing/campaign/document.js";
 
 /**
  * Response shapes of the catalogue. The catalogue's own types are derived from them (Static), so the
@@ -200,10 +201,10 @@ export const MarketingTemplateSchema = Type.Object(
     }),
     captionStyle: Type.String({ description: "Caption style id used when the project names none." }),
     demoFootage: literals(
-      ["none", "optional", "required"],
+      ["none", "optional", "required"] as const,
       "Whether a generation takes a walkthrough render's range as demo footage (`demo`), and whether it must.",
     ),
-    scenes: Type.Array(literals(["hook", "problem", "reveal", "feature", "step", "quote", "proof", "call_to_action"]), {
+    scenes: Type.Array(literals(SCENE_KINDS), {
       description: "Scene outline in order; the generator fills each from the scanned website.",
     }),
   },

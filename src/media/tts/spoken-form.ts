@@ -1,5 +1,10 @@
 /** The languages whose numbers, currencies and percent signs are spelled out for the voice. */
-export type SpokenLanguage = "en" | "de" | "fr" | "es" | "it" | "pt" | "nl";
+export const SPOKEN_LANGUAGES = ["en", "de", "fr", "es", "it", "pt", "nl"] as const;
+export type SpokenLanguage = (typeof SPOKEN_LANGUAGES)[number];
+
+/** A primary language subtag as a spelled-out language; English for any other. */
+export const spokenLanguageOf = (language: string): SpokenLanguage =>
+  (SPOKEN_LANGUAGES as readonly string[]).includes(language) ? (language as SpokenLanguage) : "en";
 
 /**
  * What the speech engine reads for a (cleaned) written line. Engines guess at "$40k", "50%", "FAQ" or

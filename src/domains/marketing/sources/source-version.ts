@@ -15,7 +15,7 @@ import type { Db, SourceJob } from "./store.js";
  * next — so versions are read from marketing_source_inspections and jobs, never stored apart, and a
  * version's envelope and files never change once its job settled.
  *
- * Pinning, when projects add it, belongs here too, and must keep the sweeper's rule (src/jobs/sweeper.ts):
+ * Pins (a project holding its version, pins.ts) keep the sweeper's rule (src/jobs/sweeper.ts):
  * a pin clears its version's `expires_at` only while the job's `artifacts_expired` is still 0.
  */
 

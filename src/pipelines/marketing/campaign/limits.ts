@@ -8,7 +8,7 @@ export const TEXT_CAPS = {
   coverText: 60,
   headline: 70,
   body: 180,
-  ctaText: 32,
+  ctaText: 40,
   ctaUrl: 2048,
   quoteText: 220,
   quoteAuthor: 60,

@@ -1,0 +1,14 @@
+import type { DomainOperation } from "../../services.js";
+import { createProjectOperation } from "./create-project.js";
+import { deleteProjectOperation } from "./delete-project.js";
+import { getProjectOperation } from "./get-project.js";
+import { listProjectsOperation } from "./list-projects.js";
+import { listRevisionsOperation } from "./list-revisions.js";
+
+export const marketingProjectsOperations: DomainOperation[] = [
+  createProjectOperation,
+  deleteProjectOperation,
+  getProjectOperation,
+  listProjectsOperation,
+  listRevisionsOperation,
+];
