@@ -11,7 +11,6 @@ import { Value } from "@sinclair/typebox/value";
 export interface SchemaProblem {
   path: string;
   reason: string;
-  type: ValueErrorType;
   /** The cap a string or list broke, for the details. */
   limit?: number;
 }
@@ -24,8 +23,6 @@ export function firstProblem(schema: TSchema, value: unknown, prefix = ""): Sche
   return { ...found, path: `${prefix}${found.path}` };
 }
 
-type Resolved = Omit<SchemaProblem, "path"> & { path: string };
-
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
 
 /** The literal values a schema allows, when it is a literal or a union of literals. */
@@ -37,11 +34,11 @@ function literals(schema: TSchema | undefined): unknown[] | null {
   return null;
 }
 
-function followUnion(error: ValueError): Resolved {
+function followUnion(error: ValueError): SchemaProblem {
   if (error.type !== ValueErrorType.Union) return describe(error);
   const variants = error.schema.anyOf as TSchema[];
   const allowed = literals(error.schema);
-  if (allowed) return { path: error.path, reason: `must be one of ${allowed.join(", ")}`, type: error.type };
+  if (allowed) return { path: error.path, reason: `must be one of ${allowed.join(", ")}` };
   const value = error.value;
   let index = -1;
   if (isRecord(value)) {
@@ -56,7 +53,6 @@ function followUnion(error: ValueError): Resolved {
         return {
           path: `${error.path}/${key}`,
           reason: key in value ? `must be one of ${known.join(", ")}` : "is required",
-          type: error.type,
         };
       }
     }
@@ -66,9 +62,7 @@ function followUnion(error: ValueError): Resolved {
     if (notNull.length === 1) index = notNull[0] as number;
   }
   const inner = index === -1 ? undefined : error.errors[index]?.First();
-  return inner
-    ? followUnion(inner)
-    : { path: error.path, reason: "is not any of the allowed shapes", type: error.type };
+  return inner ? followUnion(inner) : { path: error.path, reason: "is not any of the allowed shapes" };
 }
 
 const KIND_NAMES: Partial<Record<ValueErrorType, string>> = {
@@ -81,12 +75,11 @@ const KIND_NAMES: Partial<Record<ValueErrorType, string>> = {
   [ValueErrorType.Null]: "null",
 };
 
-function describe(error: ValueError): Resolved {
+function describe(error: ValueError): SchemaProblem {
   const { path, type, schema } = error;
-  const at = (reason: string, limit?: number): Resolved => ({
+  const at = (reason: string, limit?: number): SchemaProblem => ({
     path,
     reason,
-    type,
     ...(limit === undefined ? {} : { limit }),
   });
   switch (type) {

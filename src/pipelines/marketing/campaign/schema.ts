@@ -18,13 +18,14 @@ import { MAX_INSTRUCTION_CHARS, MAX_OPERATIONS, MAX_SCENES, MIN_SCENE_SECONDS, T
 /**
  * The revision document (`clipwright.campaign.v1`), its operations and a revision, as published schemas
  * (named in the OpenAPI document, like the source manifest), each checked at compile time to be exactly
- * its type in document.ts (schemaOf), so the two cannot drift. Every object is closed and every string capped: a client learns the
- * caps here, and a value past one is refused with its path, never truncated (revision/read-document.ts).
+ * its type in document.ts (schemaOf), so the two cannot drift. Every object is closed and every string
+ * capped: a client learns the caps here, and a value past one is refused with its path, never truncated
+ * (revision/read-document.ts).
  * What the schema cannot say (the template's offers, the catalogue, the pinned source, contrast, claims,
  * timing) is checked by the revision checks (domains/marketing/revision/check.ts).
  */
 
-export const ORIGIN_KINDS = ["generation", "document", "operations", "edit", "revert"] as const;
+const ORIGIN_KINDS = ["generation", "document", "operations", "edit", "revert"] as const;
 
 /** Exactly the same type, not merely assignable one way. */
 type Same<A, B> = (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? true : false;
