@@ -1,10 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { describeOperation } from "../../../src/domains/marketing/edits/changes.js";
 import { splitClauses } from "../../../src/domains/marketing/edits/clauses.js";
-import { interpretEdit, MAX_INSTRUCTION_CHARS } from "../../../src/domains/marketing/edits/interpret.js";
+import { interpretEdit } from "../../../src/domains/marketing/edits/interpret.js";
 import { liftLiterals } from "../../../src/domains/marketing/edits/literals.js";
 import { vocabularyWith } from "../../../src/domains/marketing/edits/normalise.js";
 import { correctWord, editDistance } from "../../../src/domains/marketing/edits/typo.js";
+import { describeOperation } from "../../../src/domains/marketing/revision/changes.js";
+import { MAX_INSTRUCTION_CHARS } from "../../../src/pipelines/marketing/campaign/limits.js";
 import { loadCorpus } from "./corpus.js";
 import { inputFor, PROJECTS } from "./fixtures.js";
 

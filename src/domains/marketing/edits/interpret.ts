@@ -1,5 +1,6 @@
 import { unsupportedClaim } from "../../../pipelines/marketing/campaign/claims.js";
 import type { RevisionOperation } from "../../../pipelines/marketing/campaign/document.js";
+import { MAX_INSTRUCTION_CHARS } from "../../../pipelines/marketing/campaign/limits.js";
 import { splitClauses } from "./clauses.js";
 import { type EditInput, type EditOutcome, type EditRefusal, EditRefused } from "./context.js";
 import { liftLiterals, PLACEHOLDER } from "./literals.js";
@@ -28,10 +29,9 @@ import { track } from "./track.js";
 
 /**
  * Bounds on the work one sentence may cost (the move and copy rules try each split of a clause): an
- * instruction is a sentence or two, and a clause past 40 words is not one request. The operation's
- * request schema should cap `instruction` at the same length.
+ * instruction is a sentence or two (MAX_INSTRUCTION_CHARS, which the revision's origin and the operation's
+ * request schema share), and a clause past 40 words is not one request.
  */
-export const MAX_INSTRUCTION_CHARS = 500;
 const MAX_CLAUSE_WORDS = 40;
 
 /** Asked in order; the first that recognises a clause answers it (settings before scenes: "remove the logo"). */

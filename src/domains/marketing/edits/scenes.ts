@@ -30,30 +30,11 @@ const PLURAL_WORDS: Record<string, SceneKind> = {
   quotes: "quote",
   faqs: "faq",
 };
-const LABELS: Record<SceneKind, string> = {
-  hook: "Hook",
-  problem: "Problem",
-  reveal: "Reveal",
-  feature: "Feature",
-  step: "Step",
-  quote: "Quote",
-  proof: "Proof",
-  pricing: "Pricing",
-  faq: "FAQ",
-  call_to_action: "Call to action",
-};
 
 const KIND = Object.keys(KIND_WORDS).join("|");
 const PLURAL = Object.keys(PLURAL_WORDS).join("|");
 const ORDINAL = `${Object.keys(ORDINALS).join("|")}|last|final|penultimate|second to last|next to last`;
 const COUNT = `\\d+|${Object.keys(NUMBER_WORDS).join("|")}`;
-
-/** The name a user sees for a scene: its kind, numbered when the kind repeats ("Feature 2"). */
-export function sceneName(doc: CampaignDocument, scene: CampaignScene): string {
-  const same = doc.story.scenes.filter((s) => s.kind === scene.kind);
-  const label = LABELS[scene.kind];
-  return same.length > 1 ? `${label} ${same.indexOf(scene) + 1}` : label;
-}
 
 const count = (word: string): number | null => {
   if (/^\d+$/.test(word)) return Number(word);

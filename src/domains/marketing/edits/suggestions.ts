@@ -1,6 +1,6 @@
 import type { CampaignDocument } from "../../../pipelines/marketing/campaign/document.js";
+import { sceneName } from "../revision/scene-names.js";
 import type { EditCatalogue } from "./context.js";
-import { sceneName } from "./scenes.js";
 import { editDistance } from "./typo.js";
 
 /**

@@ -21,3 +21,15 @@ export const MAX_SCENES = 12;
 
 /** A scene is never shorter than this on screen, however little it says. */
 export const MIN_SCENE_SECONDS = 1.5;
+
+/**
+ * A sentence edit's instruction, as typed (the grammar's bound on the work one sentence may cost, decision
+ * 0032); a revision's `origin.instruction` keeps it.
+ */
+export const MAX_INSTRUCTION_CHARS = 500;
+
+/** Operations in one `POST …/revisions`: an edit makes a handful; more is not one change. */
+export const MAX_OPERATIONS = 50;
+
+/** The logo's scale the layouts hold (1 is the layout's own size); the edit grammar steps within it. */
+export const LOGO_SCALE = { min: 0.5, max: 2 } as const;

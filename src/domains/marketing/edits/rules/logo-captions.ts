@@ -1,3 +1,4 @@
+import { LOGO_SCALE } from "../../../../pipelines/marketing/campaign/limits.js";
 import { refuse } from "../context.js";
 import { editDistance } from "../typo.js";
 import { firstMatch, type Rule } from "./rule.js";
@@ -7,8 +8,7 @@ import { firstMatch, type Rule } from "./rule.js";
  * off, a catalogue style by name).
  */
 
-const LOGO_MIN = 0.5;
-const LOGO_MAX = 2;
+const { min: LOGO_MIN, max: LOGO_MAX } = LOGO_SCALE;
 const LOGO_STEP = 0.25;
 
 const HIDE_LOGO = [

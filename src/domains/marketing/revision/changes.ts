@@ -4,12 +4,13 @@ import type {
   PaletteRole,
   RevisionOperation,
 } from "../../../pipelines/marketing/campaign/document.js";
-import type { EditCatalogue } from "./context.js";
-import { sceneName } from "./scenes.js";
+import type { EditCatalogue } from "../edits/context.js";
+import { sceneName } from "./scene-names.js";
 
 /**
- * The edit answer's `changes`: one plain sentence per operation ("Length set to 15 s", "Scene 'Pricing'
- * hidden"), naming scenes as the user sees them in the document the edit started from.
+ * The edit answer's `changes`: one plain sentence per revision operation ("Length set to 15 s", "Scene
+ * 'Pricing' hidden"), naming scenes as the user sees them in the document the edit started from. It
+ * describes operations, however they were asked for, so it lives with them.
  */
 
 const FIELDS: Record<CopyField, string> = { headline: "Headline", body: "Text", cta: "Call to action", quote: "Quote" };
