@@ -122,7 +122,7 @@ describe("the template", () => {
 describe("the catalogue", () => {
   it("refuses a font it does not have", () => {
     expect(refused("feature", (d) => (d.style.fonts.body = "comic-sans"))).toEqual({
-      code: "invalid_revision",
+      code: "settings_invalid",
       details: { path: "/style/fonts/body", reason: "is not a catalogue font", fontId: "comic-sans" },
     });
   });
@@ -159,7 +159,7 @@ describe("the catalogue", () => {
       },
     });
     expect(refused("feature", (d) => (d.sound.music.mood = "warm"))).toEqual({
-      code: "invalid_revision",
+      code: "settings_invalid",
       details: {
         path: "/sound/music/mood",
         reason: "is not a catalogue music mood",

@@ -5,8 +5,8 @@ import { knownGeneration } from "./known-generation.js";
 import { GENERATION_REFUSALS } from "./refusals.js";
 import { resolveGeneration } from "./resolve.js";
 import { GenerationEnvelope, GenerationRequestBody } from "./schemas.js";
-import { planResolved } from "./story.js";
 import { startGeneration } from "./start.js";
+import { planResolved } from "./story.js";
 
 export const createGenerationOperation = defineOperation({
   id: "marketing.createGeneration",

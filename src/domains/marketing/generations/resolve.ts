@@ -3,7 +3,7 @@ import { ApiError } from "../../../contract/errors.js";
 import type { GenerationInput } from "../../../pipelines/marketing/generate/generation-input.js";
 import type { SourceManifest } from "../../../pipelines/marketing/source/manifest.js";
 import type { DomainServices } from "../../services.js";
-import { findBrandKit } from "../brand-kit/store.js";
+import { brandKitView, findBrandKit } from "../brand-kit/store.js";
 import { readableVersion } from "../sources/pinned-version.js";
 import { resolveBrand } from "./brand.js";
 import { resolveDemo } from "./demo.js";
@@ -49,7 +49,7 @@ export async function resolveGeneration(
   const demo = await resolveDemo(deps, accountId, body.demo, template, now);
   const missing: Missing[] = [];
 
-  const kit = await findBrandKit(deps.db.kysely, accountId);
+  const kit = brandKitView(await findBrandKit(deps.db.kysely, accountId), deps.storage);
   let brand: ReturnType<typeof resolveBrand>;
   try {
     brand = resolveBrand(body.brand, manifest, kit, deps.fonts);

@@ -72,3 +72,29 @@ export const revisionRow = (r: Revision) => ({
   document: JSON.stringify(r.document),
   created_at: r.createdAt,
 });
+
+/**
+ * Every revision's document of a project in one query, each parsed when first read: a revert or an undo
+ * reads one, the rest stay text.
+ */
+export async function revisionDocuments(db: Db, projectId: string) {
+  const rows = await db
+    .selectFrom("marketing_revisions")
+    .select(["number", "document"])
+    .where("project_id", "=", projectId)
+    .execute();
+  const text = new Map(rows.map((r) => [Number(r.number), r.document]));
+  const parsed = new Map<number, CampaignDocument>();
+  return {
+    has: (n: number) => text.has(n),
+    read(n: number): CampaignDocument | null {
+      const known = parsed.get(n);
+      if (known) return known;
+      const raw = text.get(n);
+      if (raw === undefined) return null;
+      const doc = JSON.parse(raw) as CampaignDocument;
+      parsed.set(n, doc);
+      return doc;
+    },
+  };
+}

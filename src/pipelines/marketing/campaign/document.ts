@@ -73,7 +73,8 @@ export interface CampaignDocument {
     palette: CampaignPalette;
     /** Catalogue font ids. */
     fonts: { heading: string; body: string };
-    logo: { sourceId: string; assetId: string; scale: number; hidden: boolean };
+    /** `assetId` is null when the source has no logo: the logo is then hidden and cannot be shown. */
+    logo: { sourceId: string; assetId: string | null; scale: number; hidden: boolean };
     captions: { enabled: boolean; style: string };
   };
   sound: {

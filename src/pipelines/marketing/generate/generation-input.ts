@@ -37,8 +37,8 @@ export interface GenerationInput {
   style: {
     palette: CampaignPalette;
     fonts: { heading: string; body: string };
-    /** Null when neither the source nor the kit has a logo; `key` is the kit's own copy of the file. */
-    logo: { sourceId: string; assetId: string; key: string | null; aspectRatio: number | null } | null;
+    /** An asset of the source version; null when it has none (the document's logo is then hidden). */
+    logo: { sourceId: string; assetId: string } | null;
     captionStyle: string;
   };
   musicMood: string;

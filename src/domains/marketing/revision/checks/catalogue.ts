@@ -10,14 +10,14 @@ const primaryLanguage = (tag: string): string => (tag.split("-")[0] ?? "").toLow
  * Every catalogue id the document names is in the catalogue. Codes (decision 0033): a voice is
  * `voice_unknown` and a voice that does not speak the site's language `voice_language`, a caption style
  * `caption_style_unknown`, as the render options answer them; a font or a music mood has no code of its
- * own in the spec, so it is `invalid_revision` with its path.
+ * own in the spec: a setting the catalogue lacks is `settings_invalid`, with its path.
  */
 export function checkCatalogue(doc: CampaignDocument, rules: Pick<RevisionRules, "catalogue" | "source">): void {
   const { catalogue } = rules;
   for (const role of ["heading", "body"] as const) {
     const fontId = doc.style.fonts[role];
     if (!catalogue.fonts.some((f) => f.id === fontId)) {
-      refuse("invalid_revision", `/style/fonts/${role}`, "is not a catalogue font", { fontId });
+      refuse("settings_invalid", `/style/fonts/${role}`, "is not a catalogue font", { fontId });
     }
   }
   const { voiceId } = doc.sound;
@@ -41,7 +41,7 @@ export function checkCatalogue(doc: CampaignDocument, rules: Pick<RevisionRules,
   const { mood } = doc.sound.music;
   // A mood must also have a tempo: the music generator cannot make a bed for one it has no tempo for.
   if (!catalogue.moods.includes(mood) || !Object.hasOwn(MUSIC_TEMPOS, mood)) {
-    refuse("invalid_revision", "/sound/music/mood", "is not a catalogue music mood", {
+    refuse("settings_invalid", "/sound/music/mood", "is not a catalogue music mood", {
       mood,
       moods: catalogue.moods.filter((m) => Object.hasOwn(MUSIC_TEMPOS, m)),
     });

@@ -45,7 +45,10 @@ export function checkSourceReferences(doc: CampaignDocument, source: PinnedSourc
       projectSourceId: source.id,
     });
   }
-  const asset = retained(source, logo.assetId, SHOWS.logo);
+  if (logo.assetId === null) {
+    refuse("invalid_revision", "/style/logo/hidden", "the source has no logo to show", { assetId: null });
+  }
+  const asset = retained(source, logo.assetId as string, SHOWS.logo);
   if (!asset) {
     refuse("invalid_revision", "/style/logo/assetId", "is not a retained logo or image of the source version", {
       assetId: logo.assetId,
