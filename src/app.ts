@@ -33,6 +33,7 @@ import { MemoryRateLimitStore, type RateLimitStore } from "./http/rate-limit/sto
 import { RequestIds } from "./http/request-ids.js";
 import { serverTimeouts } from "./http/timeouts.js";
 import { UsageMeter } from "./http/usage-meter.js";
+import { ChromiumCopyFit } from "./pipelines/marketing/layout/chromium-copy-fit.js";
 import { JOB_DEFINITIONS } from "./jobs/catalogue.js";
 import type { JobDefinition } from "./jobs/definition.js";
 import { WakeSignal } from "./jobs/poller.js";
@@ -132,6 +133,10 @@ export async function buildApp(opts: AppOptions): Promise<App> {
   }
   // Local files: the domains see only the Storage contract; the file route below also serves them.
   const files = new LocalStorage(join(config.dataDir, "files"), config.publicUrl, vault.derive("files"), clock);
+  // One Chromium for the process, launched on first use, sandboxed as configured; closed below.
+  const browser = walkthroughBrowser(config.browser);
+  const fonts = opts.fonts ?? (await loadFontCatalogue());
+  const copyFit = new ChromiumCopyFit(browser, fonts);
   const deps: Deps = {
     config,
     clock,
@@ -150,16 +155,16 @@ export async function buildApp(opts: AppOptions): Promise<App> {
         ? await smtpMailer(config.smtpUrl, config.mailFrom)
         : outboxMailer(join(config.dataDir, "outbox"), config.mailFrom, app.log, clock)),
     catalog,
-    fonts: opts.fonts ?? (await loadFontCatalogue()),
+    fonts,
     tts: installedEngines(config),
     queue: opts.queue ?? (config.redisUrl ? new BullQueue(config.redisUrl, clock) : new EmbeddedQueue(db, clock)),
     storage: files,
     vault,
     resolver: opts.resolver ?? systemResolver,
     pinnedAgents: new PinnedAgentPool(),
+    copyFit,
     walkthrough: {
-      // One Chromium for the process, launched on first use, sandboxed as configured; closed below.
-      browser: walkthroughBrowser(config.browser),
+      browser,
       credentials: storedCredentials({ db, vault, clock }),
       renderSettings: renderSettingsResolver(catalog),
     },
@@ -186,6 +191,7 @@ export async function buildApp(opts: AppOptions): Promise<App> {
   await mountApiReference(app, API_PREFIX, document.info.title); // a page built from the document above
 
   app.addHook("onClose", async () => {
+    await copyFit.close();
     await deps.walkthrough.browser.close();
     await deps.queue.close();
     await deps.pinnedAgents.close();

@@ -8,6 +8,7 @@ import type { JobServices } from "../jobs/services.js";
 import type { Mailer } from "../mailer.js";
 import type { PinnedAgentPool } from "../net/pinned-request.js";
 import { type OperationImpl, operationDefiner } from "../operations/define.js";
+import type { CopyFit } from "../pipelines/marketing/campaign/copy-fit.js";
 import type { Vault } from "../vault.js";
 import type { PasswordHasher } from "./auth/password-hasher.js";
 import type { Catalog } from "./catalog/catalog.js";
@@ -33,6 +34,8 @@ export interface DomainServices extends JobServices {
   vault: Vault;
   /** Connections to the addresses the guard checked (webhook deliveries, start pages); closed with the app. */
   pinnedAgents: PinnedAgentPool;
+  /** Measures a campaign document's copy in its scene layouts (marketing revisions and edits). */
+  copyFit: CopyFit;
 }
 
 /** An operation as a domain implements it: its handler is given the domain services. */

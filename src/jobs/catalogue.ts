@@ -1,5 +1,8 @@
 import type { SessionGuard } from "../pipelines/browsing/fenced-session.js";
 import { type InspectionDeps, type InspectionInput, inspectSource } from "../pipelines/marketing/index.js";
+import type { GenerationDeps } from "../pipelines/marketing/generate/deps.js";
+import { generateCampaign } from "../pipelines/marketing/generate/generate-job.js";
+import type { GenerationInput } from "../pipelines/marketing/generate/generation-input.js";
 import { PipelineFailure, type PipelineOutput, type PipelineRun } from "../pipelines/run.js";
 import type { WalkthroughDeps } from "../pipelines/walkthrough/deps.js";
 import type { RenderJobInput } from "../pipelines/walkthrough/render-input.js";
@@ -47,6 +50,14 @@ const inspectionDeps = (deps: JobServices): InspectionDeps => ({
   ffmpeg: deps.config.ffmpegBinaries,
   fonts: deps.fonts,
   settings: deps.config.scan,
+});
+
+/** What a generation uses: storage, the speech engines, the walkthroughs' browser, the installed fonts. */
+const generationDeps = (deps: JobServices): GenerationDeps => ({
+  storage: deps.storage,
+  tts: deps.tts,
+  browser: deps.walkthrough.browser,
+  fonts: deps.fonts,
 });
 
 /**
@@ -113,7 +124,25 @@ export const sourceRefreshJob = defineJob<InspectionInput>({
 });
 
 /**
+ * marketing.generation: a campaign's revision-1 document and its preview stills from a source version
+ * (pipelines/marketing/generate/). Terminal states emit marketing.generation.* events. A failure that may
+ * pass (the voice's engine, the browser) runs again, twice in all.
+ */
+export const generationJob = defineJob<GenerationInput>({
+  kind: "marketing.generation",
+  maxAttempts: 2,
+  retryDelayMs: () => 10_000,
+  run: (ctx) => asJobRun(ctx.signal, () => generateCampaign(pipelineRun(ctx), generationDeps(ctx.deps))),
+});
+
+/**
  * The job kinds this service runs, one definition each. The walkthrough and marketing pipelines add
  * theirs here as they land (tests add scripted kinds).
  */
-export const JOB_DEFINITIONS: JobDefinition[] = [storyboardJob, renderJob, sourceScanJob, sourceRefreshJob];
+export const JOB_DEFINITIONS: JobDefinition[] = [
+  storyboardJob,
+  renderJob,
+  sourceScanJob,
+  sourceRefreshJob,
+  generationJob,
+];

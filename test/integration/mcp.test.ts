@@ -99,8 +99,9 @@ describe("tools/list", () => {
     expect(names.filter((n) => !testTools.includes(n))).toHaveLength(
       MOUNTED.filter((m) => !m.row.dashboardOnly).length,
     );
-    // Today: 34 before the marketing operations, plus the six source and two brand-kit tools (issue 12).
-    expect(names.filter((n) => !testTools.includes(n))).toHaveLength(42);
+    // Today: 34 before the marketing operations, the six source and two brand-kit tools (issue 12), and the
+    // thirteen of generations, projects, revisions and sentence edits (issue 22).
+    expect(names.filter((n) => !testTools.includes(n))).toHaveLength(55);
     for (const name of dashboardOnlyTools) expect(names).not.toContain(name);
   });
 

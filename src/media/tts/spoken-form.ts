@@ -1,3 +1,9 @@
+/**
+ * Spoken words a second at speed 1 (the voices speak 140–160 words a minute), for every estimate made before
+ * the real voice is measured: a walkthrough's beat lengths, a campaign's scene lengths and its narration fit.
+ */
+export const SPOKEN_WORDS_PER_SECOND = 2.5;
+
 /** The languages whose numbers, currencies and percent signs are spelled out for the voice. */
 export const SPOKEN_LANGUAGES = ["en", "de", "fr", "es", "it", "pt", "nl"] as const;
 export type SpokenLanguage = (typeof SPOKEN_LANGUAGES)[number];

@@ -1,6 +1,6 @@
 import type { Page } from "playwright-core";
 import { pageScript, runPageScript } from "../../media/browser/page-script.js";
-import { spokenWordCount } from "../../media/tts/spoken-form.js";
+import { SPOKEN_WORDS_PER_SECOND, spokenWordCount } from "../../media/tts/spoken-form.js";
 import { siteNameFrom, type TitledPage } from "../browsing/site-name.js";
 import type { Beat, BeatDraft } from "./beats.js";
 import { cleanNarration } from "./narration-text.js";
@@ -16,7 +16,7 @@ export const AUTO_BEATS = 8;
 export const MAX_BEATS = 14;
 export const MAX_NAV_PAGES = 3;
 /** The voices' speaking rate for estimating a line's length: ~150 words a minute, a presenter's pace. */
-export const WORDS_PER_SECOND = 2.5;
+export const WORDS_PER_SECOND = SPOKEN_WORDS_PER_SECOND;
 /** The shortest a beat's line is estimated at (a line is worth 3 s at least). */
 export const MIN_BEAT_SECONDS = 3;
 

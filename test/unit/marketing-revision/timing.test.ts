@@ -8,11 +8,8 @@ import {
   musicEnding,
   TEMPO_LEEWAY,
 } from "../../../src/pipelines/marketing/campaign/music-tempo.js";
-import {
-  NARRATION_FIT_TOLERANCE,
-  narrationFit,
-  WORDS_PER_SECOND,
-} from "../../../src/pipelines/marketing/campaign/narration-fit.js";
+import { SPOKEN_WORDS_PER_SECOND as WORDS_PER_SECOND } from "../../../src/media/tts/spoken-form.js";
+import { NARRATION_FIT_TOLERANCE, narrationFit } from "../../../src/pipelines/marketing/campaign/narration-fit.js";
 import { fitSceneSeconds } from "../../../src/pipelines/marketing/campaign/scene-seconds.js";
 
 describe("the music's ending", () => {

@@ -11,7 +11,7 @@ import type { PinnedSource } from "../revision/context.js";
 export async function checkCopyFits(
   deps: Pick<DomainServices, "copyFit">,
   document: CampaignDocument,
-  source: Pick<PinnedSource, "id" | "version">,
+  source: Pick<PinnedSource, "assets">,
 ): Promise<void> {
   const overflow = await deps.copyFit.overflow(document, source);
   const first = overflow[0];

@@ -1,7 +1,11 @@
 import { Type } from "@sinclair/typebox";
 import { ApiError } from "../../../contract/errors.js";
 import { answer } from "../../../operations/define.js";
-import { RevisionOperationSchema, RevisionSchema, CampaignDocumentSchema } from "../../../pipelines/marketing/campaign/schema.js";
+import {
+  CampaignDocumentSchema,
+  RevisionOperationSchema,
+  RevisionSchema,
+} from "../../../pipelines/marketing/campaign/schema.js";
 import { defineOperation } from "../../services.js";
 import { interpretEdit } from "../edits/interpret.js";
 import { describeOperation } from "../revision/changes.js";

@@ -36,9 +36,3 @@ export const LOGO_SCALE = { min: 0.5, max: 2 } as const;
 
 /** A scene holds its narration plus this much, so one scene's speech never runs into the next's. */
 export const SCENE_BREATH_SECONDS = 0.4;
-
-/**
- * Spoken words a second at speed 1 (the presenter voices speak 140–160 words a minute), for estimates made
- * before the real voice is measured: preflight's scene lengths and the revision checks' narration fit.
- */
-export const SPOKEN_WORDS_PER_SECOND = 2.5;

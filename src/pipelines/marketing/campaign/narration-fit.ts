@@ -1,4 +1,4 @@
-import { spokenWordCount } from "../../../media/tts/spoken-form.js";
+import { SPOKEN_WORDS_PER_SECOND, spokenWordCount } from "../../../media/tts/spoken-form.js";
 
 /**
  * Whether a scene's narration, spoken at the document's speed, fits the scene's seconds. Speech is
@@ -9,7 +9,6 @@ import { spokenWordCount } from "../../../media/tts/spoken-form.js";
  * is not, and the scene's cut can carry the last syllable. The generator writes narration to this and the
  * revision checks refuse what breaks it (`campaign_speed_breaks_narration_fit`).
  */
-export const WORDS_PER_SECOND = 2.5;
 export const NARRATION_FIT_TOLERANCE = 0.05;
 
 export interface NarrationFit {
@@ -24,7 +23,7 @@ export interface NarrationFit {
 
 export function narrationFit(narration: string, seconds: number, speed: number): NarrationFit {
   const words = spokenWordCount(narration);
-  const rate = WORDS_PER_SECOND * speed;
+  const rate = SPOKEN_WORDS_PER_SECOND * speed;
   const wordsThatFit = Math.floor(seconds * rate * (1 + NARRATION_FIT_TOLERANCE) + 1e-9);
   return { fits: words <= wordsThatFit, words, spokenSeconds: Math.round((words / rate) * 100) / 100, wordsThatFit };
 }

@@ -126,7 +126,8 @@ export const CampaignDocumentSchema = schemaOf<CampaignDocument>()(
             {
               sourceId: Id("The project's pinned source."),
               assetId: Type.Union([AssetId, Type.Null()], {
-                description: "The logo asset of the source version; null when the source has none (the logo stays hidden).",
+                description:
+                  "The logo asset of the source version; null when the source has none (the logo stays hidden).",
               }),
               scale: Type.Number({ exclusiveMinimum: 0, maximum: MAX_LOGO_SCALE, description: "0.5 to 2." }),
               hidden: Type.Boolean(),

@@ -1,6 +1,6 @@
-import { spokenWordCount } from "../../../media/tts/spoken-form.js";
+import { SPOKEN_WORDS_PER_SECOND, spokenWordCount } from "../../../media/tts/spoken-form.js";
 import type { CampaignScene } from "../campaign/document.js";
-import { MIN_SCENE_SECONDS, SCENE_BREATH_SECONDS, SPOKEN_WORDS_PER_SECOND } from "../campaign/limits.js";
+import { MIN_SCENE_SECONDS, SCENE_BREATH_SECONDS } from "../campaign/limits.js";
 import { sentencesOf } from "./sentences.js";
 
 /**

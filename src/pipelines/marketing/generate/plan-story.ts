@@ -1,5 +1,6 @@
+import { SPOKEN_WORDS_PER_SECOND } from "../../../media/tts/spoken-form.js";
 import type { CampaignScene } from "../campaign/document.js";
-import { SCENE_BREATH_SECONDS, SPOKEN_WORDS_PER_SECOND, TEXT_CAPS } from "../campaign/limits.js";
+import { SCENE_BREATH_SECONDS, TEXT_CAPS } from "../campaign/limits.js";
 import { Casing } from "./casing.js";
 import { chooseScenes } from "./choose-scenes.js";
 import { CopyPool } from "./copy-pool.js";
