@@ -1,4 +1,4 @@
-import type { CampaignScene } from "../campaign/document.js";
+import { type CampaignScene, SCENE_KINDS, type SceneKind } from "../campaign/document.js";
 import { SCENE_BREATH_SECONDS, SPOKEN_WORDS_PER_SECOND, TEXT_CAPS } from "../campaign/limits.js";
 import { Casing } from "./casing.js";
 import { chooseScenes } from "./choose-scenes.js";
@@ -25,15 +25,16 @@ const BUDGET_SHARE = 0.92;
 
 export function planStory(input: StoryInput): StoryPlan {
   const { manifest, template } = input;
+  const kinds = template.scenes.filter((k): k is SceneKind => (SCENE_KINDS as readonly string[]).includes(k));
   const speed = input.speed ?? 1;
   const pool = new CopyPool(manifest, input.focus);
   const footage = footageOf(manifest, template, input.demo);
-  const footageAt = footage ? footageScene(template.scenes) : -1;
+  const footageAt = footage ? footageScene(kinds) : -1;
   const warnings: StoryWarning[] = [];
   if (input.demo && (template.demoFootage === "none" || footageAt < 0)) {
     warnings.push({ code: "footage_unused", message: `Template ${template.id} has no scene that shows demo footage.` });
   }
-  const chosen = chooseScenes(template.scenes, pool, manifest, footage !== null && footageAt >= 0);
+  const chosen = chooseScenes(kinds, pool, manifest, footage !== null && footageAt >= 0);
   warnings.push(...chosen.warnings);
   if (input.focus && !pool.focusMet) {
     warnings.push({
@@ -105,20 +106,14 @@ export function planStory(input: StoryInput): StoryPlan {
       ? { ...s, visual: { ...s.visual, toSeconds: s.visual.fromSeconds + s.seconds } }
       : s,
   );
-  const advice = durationAdvice(
-    fitted,
-    template.durations,
-    input.seconds,
-    speed,
-    template.scenes.length - scenes.length,
-  );
+  const advice = durationAdvice(fitted, template.durations, input.seconds, speed, kinds.length - scenes.length);
   if (advice) warnings.push(advice);
 
   return {
     scenes: fitted,
     coverText: coverTextOf(scenes, manifest.brand.name, manifest.finalUrl),
     warnings,
-    missing: storyMissing(input, chosen.drafts, footage !== null),
+    missing: storyMissing(input, kinds, chosen.drafts, footage !== null),
     plan: kept.map(({ draft }: { draft: SceneDraft }, i) => ({
       sceneId: `sc-${i + 1}`,
       kind: draft.kind,
