@@ -7,7 +7,7 @@
 //   node --import tsx bench/capture-manifests.ts [name …]      (no names: all eight)
 //
 // The loopback origin each site was served on (a random port) is written as `https://<name>.example`, so a
-// rescan of unchanged sites changes only `createdAt`, ids that moved and the palette's pixel noise.
+// rescan of unchanged sites changes only `createdAt` and the pages' load times.
 import { execFileSync } from "node:child_process";
 import { randomBytes, randomUUID } from "node:crypto";
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
