@@ -99,6 +99,16 @@ describe("a presenter's narration", () => {
     }
   });
 
+  it("a site in another language gets its own sentences too, whatever the voice", () => {
+    const m = manifestOf("spa");
+    const plan = planStory({
+      ...inputOf("spa", "social-teaser"),
+      manifest: { ...m, brand: { ...m.brand, language: "pt-BR" } },
+    });
+    expect(plan.warnings.find((w) => w.code === "narration_simple")?.message).toMatch(/^The site is in pt-BR/);
+    expect(plan.scenes[1]?.narration).not.toMatch(/^Meet /);
+  });
+
   it("a shorter length says less: lines step down to fit, the call to action kept", () => {
     const long = planStory(inputOf("saas", "product-launch", { seconds: 90 }));
     const short = planStory(inputOf("saas", "product-launch", { seconds: 30 }));

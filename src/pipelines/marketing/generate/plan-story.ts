@@ -67,17 +67,20 @@ export function planStory(input: StoryInput): StoryPlan {
     }
   }
 
-  const english = speaksEnglish(input.language);
-  if (!english) {
+  // English linking words only when the site and the voice are both English (a site of unknown language
+  // is taken to speak the voice's); otherwise the site's own sentences alone.
+  const siteLanguage = manifest.brand.language ?? input.language;
+  const language = speaksEnglish(input.language) ? siteLanguage : input.language;
+  if (!speaksEnglish(language)) {
     warnings.push({
       code: "narration_simple",
-      message: `The voice speaks ${input.language}: the narration is the site's own sentences, without English linking words.`,
+      message: `The ${language === input.language ? "voice speaks" : "site is in"} ${language}: the narration is the site's own sentences, without English linking words.`,
     });
   }
   const budget = Math.max(0, input.seconds - scenes.length * SCENE_BREATH_SECONDS) * SPOKEN_WORDS_PER_SECOND * speed;
   const lines = writeNarration(scenes, {
     brand: manifest.brand.name,
-    language: input.language,
+    language,
     claims: manifest.claims,
     speech: kept.map((k) => k.draft.speech),
     casing: new Casing(manifest),

@@ -64,7 +64,7 @@ export const STORY_WARNING_CODES = [
   "footage_unused",
   /** The focus words match no copy block: the usual blocks are used. */
   "focus_unmatched",
-  /** A non-English voice: the narration is the site's own sentences without English linking words. */
+  /** A site or voice not in English: the narration is the site's own sentences without English linking words. */
   "narration_simple",
   /** The plan holds fewer or shorter scenes than the length asks for: a shorter offered length suits it. */
   "shorter_duration_suggested",
