@@ -7,11 +7,13 @@
 //   node --import tsx bench/capture-manifests.ts [name …]      (no names: all eight)
 //
 // The loopback origin each site was served on (a random port) is written as `https://<name>.example`, so a
-// rescan of unchanged sites changes only `createdAt`, ids that moved and the palette's pixel noise.
+// rescan of unchanged sites changes only `createdAt` and the pages' load times.
+import { execFileSync } from "node:child_process";
 import { randomBytes, randomUUID } from "node:crypto";
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { fileURLToPath } from "node:url";
 import { systemClock } from "../src/clock.js";
 import { compileValidator } from "../src/http/validation.js";
 import { BrowserPool } from "../src/media/browser/index.js";
@@ -60,6 +62,7 @@ const deps: InspectionDeps = {
 };
 const validate = compileValidator("body", SOURCE_MANIFEST_SCHEMA);
 const asked = process.argv.slice(2).filter((a) => a !== "--");
+const written: string[] = [];
 
 try {
   for (const name of asked.length ? asked : [...FIXTURES, ...LANDINGS]) {
@@ -80,12 +83,17 @@ try {
       const manifest = JSON.parse(text) as unknown;
       const issues = validate(manifest);
       if (issues.length) throw new Error(`${name}: the manifest fails its schema: ${JSON.stringify(issues)}`);
-      await writeFile(new URL(`${name}.json`, OUT), `${JSON.stringify(manifest, null, 2)}\n`);
+      const file = fileURLToPath(new URL(`${name}.json`, OUT));
+      await writeFile(file, `${JSON.stringify(manifest, null, 2)}\n`);
+      written.push(file);
       console.log(`${name}: ${text.length} characters`);
     } finally {
       await served.close();
     }
   }
+  // In the repository's own JSON style, so `npm run lint` passes on what was written.
+  const biome = fileURLToPath(new URL("../node_modules/.bin/biome", import.meta.url));
+  if (written.length) execFileSync(biome, ["format", "--write", ...written], { stdio: "inherit" });
 } finally {
   await pool.close();
   await rm(dir, { recursive: true, force: true });

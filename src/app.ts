@@ -33,7 +33,6 @@ import { MemoryRateLimitStore, type RateLimitStore } from "./http/rate-limit/sto
 import { RequestIds } from "./http/request-ids.js";
 import { serverTimeouts } from "./http/timeouts.js";
 import { UsageMeter } from "./http/usage-meter.js";
-import { ChromiumCopyFit } from "./pipelines/marketing/layout/chromium-copy-fit.js";
 import { JOB_DEFINITIONS } from "./jobs/catalogue.js";
 import type { JobDefinition } from "./jobs/definition.js";
 import { WakeSignal } from "./jobs/poller.js";
@@ -50,6 +49,7 @@ import { PinnedAgentPool } from "./net/pinned-request.js";
 import { type Resolver, systemResolver } from "./net/resolver.js";
 import type { MountedOperation } from "./operations/define.js";
 import { API_PREFIX } from "./operations/registry.js";
+import { ChromiumCopyFit } from "./pipelines/marketing/layout/chromium-copy-fit.js";
 import { walkthroughBrowser } from "./pipelines/walkthrough/browser.js";
 import { LocalStorage } from "./storage/local.js";
 import { loadVault } from "./vault.js";

@@ -1,8 +1,8 @@
 import type { SessionGuard } from "../pipelines/browsing/fenced-session.js";
-import { type InspectionDeps, type InspectionInput, inspectSource } from "../pipelines/marketing/index.js";
 import type { GenerationDeps } from "../pipelines/marketing/generate/deps.js";
 import { generateCampaign } from "../pipelines/marketing/generate/generate-job.js";
 import type { GenerationInput } from "../pipelines/marketing/generate/generation-input.js";
+import { type InspectionDeps, type InspectionInput, inspectSource } from "../pipelines/marketing/index.js";
 import { PipelineFailure, type PipelineOutput, type PipelineRun } from "../pipelines/run.js";
 import type { WalkthroughDeps } from "../pipelines/walkthrough/deps.js";
 import type { RenderJobInput } from "../pipelines/walkthrough/render-input.js";

@@ -8,7 +8,7 @@ import { sentencesOf } from "./sentences.js";
  * the site writes it capitalised in the middle of an ordinary sentence (a name). Headings and buttons in
  * Title Case ("Easy to Use", "Get Started") say nothing about names, so they are not read for them, and
  * are said in sentence case. A one-word heading ("Shoreline") is a name unless the site also writes the
- * word in lower case.
+ * word in lower case, and so is a capitalised word before another ("Acme Books keeps …").
  */
 
 const WORD = /[\p{L}][\p{L}\p{N}'’-]*/gu;
@@ -48,14 +48,17 @@ export class Casing {
     return !this.names.has(word);
   }
 
-  /** The text as it reads inside a sentence: its first word lower-cased when that is not a name. */
+  /**
+   * The text as it reads inside a sentence: its first word lower-cased when that is not a name and the
+   * text reads in sentence case after it ("Open the dashboard", not "Acme Books keeps"); a lone word only
+   * when the site also writes it in lower case.
+   */
   inSentence(text: string): string {
     const t = this.sentenceCase(text);
-    const first = /^[\p{L}][\p{L}\p{N}'’-]*/u.exec(t)?.[0];
-    if (!first || !this.lowerable(first)) return t;
-    const single = !/\s/u.test(t.trim());
-    if (single && !this.lower.has(first.toLowerCase())) return t;
-    return `${first.toLowerCase()}${t.slice(first.length)}`;
+    const [first, second] = t.match(WORD) ?? [];
+    if (!first || !t.startsWith(first) || !this.lowerable(first)) return t;
+    const ordinary = second ? /^\p{Ll}/u.test(second) : this.lower.has(first.toLowerCase());
+    return ordinary ? `${first.toLowerCase()}${t.slice(first.length)}` : t;
   }
 
   /** A Title Case line in sentence case ("Welcome To Our Studio!" → "Welcome to our studio!"); others as they are. */

@@ -104,8 +104,12 @@ export function chooseProblem(pool: CopyPool, opening: boolean): SceneDraft | nu
   // An about page's story or a pricing page's question is not the product's problem.
   const elsewhere = (b: PoolBlock) => b.role === "pricing" || b.role === "about" || b.role === "faq";
   const candidates = pool.free("value_proposition").filter((b) => !notAStatement(b) && !elsewhere(b) && asks(b) > 0);
-  const pick = ranked(candidates, score)[0] ?? (opening ? pool.free("headline")[0] : undefined);
-  if (!pick) return null;
+  const pick = ranked(candidates, score)[0];
+  if (!pick) {
+    // Opening the video, the problem takes what a hook would: the headline, else the first statement.
+    const hook = opening ? chooseHook(pool) : null;
+    return hook ? { ...hook.draft, kind: "problem" } : null;
+  }
   pool.take(pick);
   const { headline, body } = headlineAndBody(pick, null);
   return {

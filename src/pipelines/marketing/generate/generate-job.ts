@@ -19,7 +19,10 @@ const MISSING_CODES: Record<string, string> = { demo: "missing_required_footage"
  * ran), the narration measured with the real voice and the scenes fitted to the length, the revision-1
  * document written, a preview still drawn per scene, all stored under generations/<id>/.
  */
-export async function generateCampaign(run: PipelineRun<GenerationInput>, deps: GenerationDeps): Promise<PipelineOutput> {
+export async function generateCampaign(
+  run: PipelineRun<GenerationInput>,
+  deps: GenerationDeps,
+): Promise<PipelineOutput> {
   const { input } = run;
   await run.progress("reading the source", 5);
   const manifest = await readManifest(deps, input);
@@ -34,14 +37,14 @@ export async function generateCampaign(run: PipelineRun<GenerationInput>, deps: 
     speed: input.speed,
   });
   const missing = story.missing[0];
-  if (missing) throw new PipelineFailure(MISSING_CODES[missing.field] ?? "campaign_visuals_insufficient", missing.message);
+  if (missing)
+    throw new PipelineFailure(MISSING_CODES[missing.field] ?? "campaign_visuals_insufficient", missing.message);
   await run.checkpoint();
 
   await run.progress("measuring the narration", 20);
   const spoken = await spokenSeconds(deps, input, story.scenes);
   const fit = fitScenes(story.scenes, spoken, input.seconds, input.speed);
-  if (fit.error)
-    run.warn?.("the narration does not fit the length even trimmed", { ...fit.error, generation: run.id });
+  if (fit.error) run.warn?.("the narration does not fit the length even trimmed", { ...fit.error, generation: run.id });
   const document = campaignDocument(input, story.coverText, fit.scenes);
   await run.checkpoint();
 
@@ -81,7 +84,8 @@ async function spokenSeconds(deps: GenerationDeps, input: GenerationInput, scene
       input.language,
     );
   } catch (err) {
-    if (err instanceof TtsUnavailableError) throw new PipelineFailure("tts_unavailable", "The voice could not run.", true);
+    if (err instanceof TtsUnavailableError)
+      throw new PipelineFailure("tts_unavailable", "The voice could not run.", true);
     throw err;
   }
 }

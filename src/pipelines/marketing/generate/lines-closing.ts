@@ -61,7 +61,7 @@ export function ctaLine(ctx: LineContext): LineVersions {
           `Why wait? ${capitalised(verb)} at ${host}.`,
           `Just head to ${host} and ${verb}.`,
         ]
-      : ctx.brand
+      : ctx.brand && ctx.brand.toLowerCase() !== host.toLowerCase()
         ? [`Find out more about ${ctx.brand} at ${host}.`, `Head to ${host} to find out more.`]
         : [`Find out more at ${host}.`, `Head to ${host} to find out more.`];
   const { title, sentences } = ctx.speech;

@@ -1,3 +1,4 @@
+import type { SceneKind } from "../campaign/document.js";
 import type { SceneDraft } from "./scene-draft.js";
 import type { MissingEntry, StoryInput } from "./story-types.js";
 import { hasPictures } from "./visuals.js";
@@ -20,6 +21,7 @@ import { hasPictures } from "./visuals.js";
 
 export function storyMissing(
   input: StoryInput,
+  kinds: readonly SceneKind[],
   drafts: readonly (SceneDraft | null)[],
   footage: boolean,
 ): MissingEntry[] {
@@ -39,8 +41,8 @@ export function storyMissing(
       message: `Template ${template.id} shows walkthrough footage: pass \`demo\` (a render and a range), or use a render source.`,
     });
   }
-  const openingAt = template.scenes.includes("hook") ? template.scenes.indexOf("hook") : 0;
-  if (template.scenes.length > 0 && !drafts[openingAt]) {
+  const openingAt = kinds.includes("hook") ? kinds.indexOf("hook") : 0;
+  if (kinds.length > 0 && !drafts[openingAt]) {
     missing.push({
       field: "hook",
       section: "story",

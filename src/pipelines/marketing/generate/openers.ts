@@ -16,10 +16,6 @@ export class Openers {
     const w = firstWord(line);
     if (w) this.heard.add(w);
   }
-
-  has(line: string): boolean {
-    return this.heard.has(firstWord(line));
-  }
 }
 
 export const firstWord = (line: string): string =>

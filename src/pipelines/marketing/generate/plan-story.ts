@@ -1,5 +1,5 @@
 import { SPOKEN_WORDS_PER_SECOND } from "../../../media/tts/spoken-form.js";
-import type { CampaignScene } from "../campaign/document.js";
+import { type CampaignScene, SCENE_KINDS, type SceneKind } from "../campaign/document.js";
 import { SCENE_BREATH_SECONDS, TEXT_CAPS } from "../campaign/limits.js";
 import { Casing } from "./casing.js";
 import { chooseScenes } from "./choose-scenes.js";
@@ -26,15 +26,16 @@ const BUDGET_SHARE = 0.92;
 
 export function planStory(input: StoryInput): StoryPlan {
   const { manifest, template } = input;
+  const kinds = template.scenes.filter((k): k is SceneKind => (SCENE_KINDS as readonly string[]).includes(k));
   const speed = input.speed ?? 1;
   const pool = new CopyPool(manifest, input.focus);
   const footage = footageOf(manifest, template, input.demo);
-  const footageAt = footage ? footageScene(template.scenes) : -1;
+  const footageAt = footage ? footageScene(kinds) : -1;
   const warnings: StoryWarning[] = [];
   if (input.demo && (template.demoFootage === "none" || footageAt < 0)) {
     warnings.push({ code: "footage_unused", message: `Template ${template.id} has no scene that shows demo footage.` });
   }
-  const chosen = chooseScenes(template.scenes, pool, manifest, footage !== null && footageAt >= 0);
+  const chosen = chooseScenes(kinds, pool, manifest, footage !== null && footageAt >= 0);
   warnings.push(...chosen.warnings);
   if (input.focus && !pool.focusMet) {
     warnings.push({
@@ -67,17 +68,20 @@ export function planStory(input: StoryInput): StoryPlan {
     }
   }
 
-  const english = speaksEnglish(input.language);
-  if (!english) {
+  // English linking words only when the site and the voice are both English (a site of unknown language
+  // is taken to speak the voice's); otherwise the site's own sentences alone.
+  const siteLanguage = manifest.brand.language ?? input.language;
+  const language = speaksEnglish(input.language) ? siteLanguage : input.language;
+  if (!speaksEnglish(language)) {
     warnings.push({
       code: "narration_simple",
-      message: `The voice speaks ${input.language}: the narration is the site's own sentences, without English linking words.`,
+      message: `The ${language === input.language ? "voice speaks" : "site is in"} ${language}: the narration is the site's own sentences, without English linking words.`,
     });
   }
   const budget = Math.max(0, input.seconds - scenes.length * SCENE_BREATH_SECONDS) * SPOKEN_WORDS_PER_SECOND * speed;
   const lines = writeNarration(scenes, {
     brand: manifest.brand.name,
-    language: input.language,
+    language,
     claims: manifest.claims,
     speech: kept.map((k) => k.draft.speech),
     casing: new Casing(manifest),
@@ -106,20 +110,14 @@ export function planStory(input: StoryInput): StoryPlan {
       ? { ...s, visual: { ...s.visual, toSeconds: s.visual.fromSeconds + s.seconds } }
       : s,
   );
-  const advice = durationAdvice(
-    fitted,
-    template.durations,
-    input.seconds,
-    speed,
-    template.scenes.length - scenes.length,
-  );
+  const advice = durationAdvice(fitted, template.durations, input.seconds, speed, kinds.length - scenes.length);
   if (advice) warnings.push(advice);
 
   return {
     scenes: fitted,
     coverText: coverTextOf(scenes, manifest.brand.name, manifest.finalUrl),
     warnings,
-    missing: storyMissing(input, chosen.drafts, footage !== null),
+    missing: storyMissing(input, kinds, chosen.drafts, footage !== null),
     plan: kept.map(({ draft }: { draft: SceneDraft }, i) => ({
       sceneId: `sc-${i + 1}`,
       kind: draft.kind,

@@ -30,6 +30,3 @@ export const asSentence = (text: string): string => {
   const t = text.trim().replace(/[,;:–—-]+$/u, "");
   return endsSentence(t) ? t : `${t}.`;
 };
-
-/** Words as a listener counts them. */
-export const wordsOf = (text: string): number => text.split(/\s+/).filter((w) => /[\p{L}\p{N}]/u.test(w)).length;

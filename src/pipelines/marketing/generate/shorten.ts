@@ -21,6 +21,7 @@ export interface ShortenOptions {
 const DANGLING = new Set(
   (
     "and or but nor with without to of for in on at by from as into onto over under about than then " +
+    "across through between among after before behind beyond toward towards within upon around during until like near " +
     "the a an that which who whose where when while because if so per via plus is are was were be " +
     "not no your our their its my his her this these those every each all more most &"
   ).split(" "),

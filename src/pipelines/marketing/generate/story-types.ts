@@ -7,15 +7,19 @@ import type { SourceManifest } from "../source/manifest.js";
  * generation makes.
  */
 
-/** What the planner needs of a catalogue template (the catalogue's MarketingTemplate has these fields). */
+/**
+ * What the planner needs of a catalogue template: the catalogue's MarketingTemplate is one as it is (its
+ * scene kinds and footage rule are typed as strings there; kinds the document does not know are skipped).
+ */
 export interface StoryTemplate {
   id: string;
-  scenes: readonly SceneKind[];
+  scenes: readonly (SceneKind | string)[];
   durations: readonly number[];
   defaultSeconds: number;
   speeds: readonly number[];
   orientations: readonly CampaignOrientation[];
-  demoFootage: "none" | "optional" | "required";
+  /** "none", "optional" or "required". */
+  demoFootage: string;
 }
 
 /** A stretch of one of the account's walkthrough renders, shown as footage (already checked by the caller). */
@@ -60,7 +64,7 @@ export const STORY_WARNING_CODES = [
   "footage_unused",
   /** The focus words match no copy block: the usual blocks are used. */
   "focus_unmatched",
-  /** A non-English voice: the narration is the site's own sentences without English linking words. */
+  /** A site or voice not in English: the narration is the site's own sentences without English linking words. */
   "narration_simple",
   /** The plan holds fewer or shorter scenes than the length asks for: a shorter offered length suits it. */
   "shorter_duration_suggested",

@@ -19,11 +19,21 @@ export function sourceImages(
 ) {
   const keyOf = (assetId: string): string | undefined =>
     files.find((f) => (f.key.split("/").pop() ?? "").startsWith(`${assetId}.`))?.key;
-  async function file(key: string, contentType: string, size?: { width: number; height: number }): Promise<SceneImage | null> {
+  async function file(
+    key: string,
+    contentType: string,
+    size?: { width: number; height: number },
+  ): Promise<SceneImage | null> {
     const bytes = await get(key).catch(() => null);
     if (!bytes) return null;
-    const measured = size ?? (await sharp(bytes).metadata().then((m) => ({ width: m.width ?? 0, height: m.height ?? 0 })));
-    return measured.width > 0 && measured.height > 0 ? { file: bytes, contentType, ...measured } : null;
+    const measured: { width: number; height: number } =
+      size ??
+      (await sharp(bytes)
+        .metadata()
+        .then((m) => ({ width: m.width ?? 0, height: m.height ?? 0 })));
+    return measured.width > 0 && measured.height > 0
+      ? { file: bytes, contentType, width: measured.width, height: measured.height }
+      : null;
   }
   return {
     file,
