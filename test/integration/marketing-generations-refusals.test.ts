@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { Harness, idem } from "../../src/testutil/harness.js";
-import { seedSource } from "../support/seed-source.js";
+import { capturedVersion, seedSource } from "../support/seed-source.js";
 import { seedRender } from "../support/source-jobs.js";
 
 // Every refusal of POST /marketing/generations and its preflight that a request or its source can cause,
@@ -12,12 +12,20 @@ let sourceId: string;
 const ALLOWANCE = 3;
 
 beforeAll(async () => {
-  h = await Harness.start({ rateStore: "memory", workers: false, config: { generationDailyAllowance: ALLOWANCE } });
+  // A fixed morning: the day's allowance is counted per UTC day, and each test moves the clock a minute on.
+  h = await Harness.start({
+    rateStore: "memory",
+    workers: false,
+    clockStart: new Date("2026-06-01T08:00:00Z"),
+    config: { generationDailyAllowance: ALLOWANCE },
+  });
   user = await h.user();
   other = await h.user();
-  sourceId = (await seedSource(h, user.id)).sourceId;
+  sourceId = (await seedSource(h, user.id, { versions: [await capturedVersion("saas")] })).sourceId;
 });
 afterAll(() => h?.close());
+// Generating is the expensive rate class (20 a minute): each test starts in a fresh minute.
+beforeEach(() => h.clock.advance(60_000));
 
 const create = (body: unknown, token = user.key, idempotencyKey = idem()) =>
   h.request("POST", "/marketing/generations", { token, idempotencyKey, body });
@@ -111,6 +119,14 @@ describe("POST /marketing/generations: what is missing", () => {
       expect.objectContaining({ field: "brand", section: "style", code: "brand_kit_required" }),
     );
   });
+  it("refuses a source with nothing to show", async () => {
+    const bare = (await seedSource(h, user.id)).sourceId;
+    await refused({ ...base(), sourceId: bare }, 400, "campaign_visuals_insufficient", { field: "visuals" });
+    const res = await preflight({ ...base(), sourceId: bare });
+    expect(res.body.missing).toContainEqual(
+      expect.objectContaining({ section: "story", code: "campaign_visuals_insufficient" }),
+    );
+  });
   it("refuses a template that requires footage when there is none", async () => {
     await refused({ ...base(), templateId: "demo-tour" }, 400, "missing_required_footage");
   });
@@ -139,6 +155,7 @@ describe("POST /marketing/generations: idempotency and the day's allowance", () 
     expect(again.status).toBe(200);
     expect(again.body.id).toBe(first.body.id);
     const before = await generations(user.id);
+    await h.deps.db.kysely.deleteFrom("idempotency_claims").execute();
     const conflict = await create({ ...base(), seconds: 15 }, user.key, key);
     expect(conflict.status).toBe(409);
     expect(conflict.body.error).toMatchObject({
@@ -148,7 +165,10 @@ describe("POST /marketing/generations: idempotency and the day's allowance", () 
     expect(await generations(user.id)).toBe(before);
   });
   it("refuses past the day's allowance until the next UTC midnight", async () => {
-    while ((await generations(user.id)) < ALLOWANCE) expect((await create(base())).status).toBe(202);
+    while ((await generations(user.id)) < ALLOWANCE) {
+      const res = await create(base());
+      expect(res.status, JSON.stringify(res.body)).toBe(202);
+    }
     const res = await refused(base(), 429, "budget_exhausted", { allowance: ALLOWANCE, used: ALLOWANCE });
     expect(Number(res.headers["retry-after"])).toBeGreaterThan(0);
   });

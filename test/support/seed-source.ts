@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import { readFile } from "node:fs/promises";
 import sharp from "sharp";
 import { iso } from "../../src/clock.js";
 import { uuidv7 } from "../../src/ids.js";
@@ -211,4 +212,22 @@ export async function seedSource(
     await inspect(uuidv7(h.clock.now().getTime()), i + 2, "marketing.source_operation", "succeeded", seed);
   }
   return seeded;
+}
+
+/**
+ * A version seeded from a captured scan (test/fixtures/marketing-manifests/<name>.json): its copy, claims,
+ * brand, pages, palette and fonts as the scanner read them, and every retained asset as a small PNG (the
+ * captured files are not kept; their ids, types and sizes are).
+ */
+export async function capturedVersion(name: string): Promise<SeedVersion> {
+  const url = new URL(`../fixtures/marketing-manifests/${name}.json`, import.meta.url);
+  const captured = JSON.parse(await readFile(url, "utf8")) as SourceManifest;
+  const png = await pngOf("#64748b", 160, 90);
+  const { copy, claims, brand, pages, palette, fonts } = captured;
+  return {
+    assets: captured.assets
+      .filter((a) => a.retained && a.contentType)
+      .map((a) => ({ id: a.id, type: a.type, contentType: "image/png", data: png })),
+    manifest: { copy, claims, brand, pages, palette, fonts },
+  };
 }

@@ -5,14 +5,15 @@ import type { Database } from "../../../db/schema.js";
 import { GENERATION_KIND } from "./schemas.js";
 
 /**
- * 429 budget_exhausted when the account already started `allowance` generations (retries count: each is
+ * 429 budget_exhausted when the account already started `allowance` generations (the one being created
+ * not counted) (retries count: each is
  * a run) this UTC day. Generating is free, so this allowance is what bounds an account's Chromium and TTS
  * time. Counted from the jobs table in the creating transaction, behind the account lock, so it is exact
  * across processes.
  */
 export async function checkGenerationBudget(
   tx: Transaction<Database>,
-  accountId: string,
+  job: { id: string; account_id: string },
   allowance: number,
   now: Date,
 ): Promise<void> {
@@ -20,8 +21,9 @@ export async function checkGenerationBudget(
   const r = await tx
     .selectFrom("jobs")
     .select((eb) => eb.fn.countAll<string | number>().as("n"))
-    .where("account_id", "=", accountId)
+    .where("account_id", "=", job.account_id)
     .where("kind", "=", GENERATION_KIND)
+    .where("id", "!=", job.id)
     .where("created_at", ">=", `${day}T00:00:00.000Z`)
     .executeTakeFirstOrThrow();
   const used = Number(r.n);

@@ -31,7 +31,7 @@ export async function startGeneration(
     idempotencyKey: req.idempotencyKey,
     requestId: req.requestId,
     onCreate: async (tx, job) => {
-      await checkGenerationBudget(tx, req.accountId, deps.config.generationDailyAllowance, deps.clock.now());
+      await checkGenerationBudget(tx, job, deps.config.generationDailyAllowance, deps.clock.now());
       await tx
         .insertInto("marketing_generations")
         .values({
