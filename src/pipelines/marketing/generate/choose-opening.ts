@@ -108,7 +108,7 @@ export function chooseProblem(pool: CopyPool, opening: boolean): SceneDraft | nu
   if (!pick) {
     // Opening the video, the problem takes what a hook would: the headline, else the first statement.
     const hook = opening ? chooseHook(pool) : null;
-    return hook ? { ...hook.draft, kind: "problem" } : null;
+    return hook ? { ...hook.draft, kind: "problem", speech: { ...hook.draft.speech, opening: true } } : null;
   }
   pool.take(pick);
   const { headline, body } = headlineAndBody(pick, null);

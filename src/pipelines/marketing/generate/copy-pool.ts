@@ -34,11 +34,14 @@ export interface PoolBlock {
 export class CopyPool {
   readonly blocks: readonly PoolBlock[];
   readonly claims: readonly KnownClaim[];
+  /** The focus holds words to look for (not only "the", "show", …). */
+  readonly focused: boolean;
   private readonly taken = new Set<string>();
 
   constructor(manifest: SourceManifest, focus: string | null) {
     this.claims = manifest.claims;
     const stems = focusStems(focus);
+    this.focused = stems.length > 0;
     this.blocks = manifest.copy.flatMap((block) => {
       const made = poolBlock(block, manifest, this.claims);
       if (!made) return [];

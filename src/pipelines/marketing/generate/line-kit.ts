@@ -14,6 +14,8 @@ import { beforeClause } from "./shorten.js";
 export interface LineContext {
   scene: CampaignScene;
   speech: SceneSpeech;
+  /** What the scene before said (null for the first). */
+  prior: SceneSpeech | null;
   /** The scenes' kinds in order, and this scene's index. */
   kinds: readonly SceneKind[];
   index: number;

@@ -61,12 +61,13 @@ export function revealLine(ctx: LineContext): LineVersions {
     }
     return withContent([intro], content);
   }
-  const after = placeOf(ctx).previous;
+  // "That's where … comes in" answers a problem, not a headline standing in the problem's place.
+  const afterProblem = placeOf(ctx).previous === "problem" && ctx.prior?.opening !== true;
   const options = footage
     ? [`Here's ${brand} in action.`, `Let's see ${brand} in action.`, `Watch ${brand} at work.`]
     : ctx.brandSaid
       ? ["Here's how it helps.", "Here's the idea."]
-      : after === "problem"
+      : afterProblem
         ? [`That's where ${brand} comes in.`, `Meet ${brand}.`, `Say hello to ${brand}.`]
         : [`Meet ${brand}.`, `Say hello to ${brand}.`, `This is ${brand}.`, `Introducing ${brand}.`];
   const intro = ctx.openers.choose(options, (o) => o);

@@ -37,7 +37,7 @@ export function planStory(input: StoryInput): StoryPlan {
   }
   const chosen = chooseScenes(kinds, pool, manifest, footage !== null && footageAt >= 0);
   warnings.push(...chosen.warnings);
-  if (input.focus && !pool.focusMet) {
+  if (pool.focused && !pool.focusMet) {
     warnings.push({
       code: "focus_unmatched",
       message: `No copy on the site is about "${input.focus}": the usual blocks are used.`,
@@ -131,5 +131,6 @@ export function planStory(input: StoryInput): StoryPlan {
 function coverTextOf(scenes: readonly CampaignScene[], brand: string | null, url: string): string {
   const opening = scenes[0]?.headline ?? null;
   const cut = opening ? shortenCopy(opening, TEXT_CAPS.coverText, { sentences: "first", ellipsis: false }) : null;
-  return cut ?? brand ?? new URL(url).hostname;
+  const name = brand ? shortenCopy(brand, TEXT_CAPS.coverText, { sentences: "first", ellipsis: false }) : null;
+  return cut ?? name ?? new URL(url).hostname;
 }

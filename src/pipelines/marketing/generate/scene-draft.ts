@@ -22,6 +22,8 @@ export interface SceneSpeech {
   host?: string;
   /** The call to action is the brand's name standing in for a call to action the site does not have. */
   fallback?: boolean;
+  /** The site's headline opening a template without a hook, in the first scene's place: not a problem. */
+  opening?: boolean;
 }
 
 export interface SceneDraft {

@@ -57,6 +57,7 @@ export function writeNarration(scenes: readonly CampaignScene[], ctx: NarrationC
     const lineCtx: LineContext = {
       scene,
       speech,
+      prior: ctx.speech[index - 1] ?? null,
       kinds,
       index,
       brand: ctx.brand,
