@@ -6,7 +6,7 @@ import { inline, lowerFirst } from "../../src/pipelines/walkthrough/line-text.js
 import { fitLines, LEAD_SECONDS, writeNarration } from "../../src/pipelines/walkthrough/narration-writer.js";
 import type { ContentBlock, PageContent } from "../../src/pipelines/walkthrough/page-content.js";
 import { WORDS_PER_SECOND } from "../../src/pipelines/walkthrough/plan.js";
-import { buildSiteMap, type PageSnapshot } from "../../src/pipelines/walkthrough/site-map.js";
+import { buildSiteMap } from "../../src/pipelines/walkthrough/site-map.js";
 import { pageSnapshot } from "../support/page-snapshot.js";
 
 // Snapshots with the page content site-map-collect.ts reads off the fixture sites (test/fixtures/admin,
