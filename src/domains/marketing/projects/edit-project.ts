@@ -8,7 +8,7 @@ import {
 } from "../../../pipelines/marketing/campaign/schema.js";
 import { defineOperation } from "../../services.js";
 import { interpretEdit } from "../edits/interpret.js";
-import { describeOperation } from "../revision/changes.js";
+import { describeChanges } from "../revision/changes.js";
 import { expectLatest } from "./append-revision.js";
 import { REVISION_REFUSALS } from "./refusals.js";
 import { projectRules } from "./rules.js";
@@ -56,19 +56,10 @@ export const editProjectOperation = defineOperation({
     }
     const { operations } = outcome;
     const document = await nextDocument(deps, latest, operations, rules);
-    const changes = changesOf(operations, latest, rules);
+    const changes = describeChanges(operations, latest, document, rules.catalogue);
     if (body.dryRun) return answer(200, { revision: null, operations, document, changes });
     const made = { kind: "edit" as const, instruction: body.instruction, operations };
     const revision = await storeRevision(deps, project, expected, made, document);
     return answer(201, { revision, operations, document, changes });
   },
 });
-
-/** One sentence per operation, scenes named as the user saw them (the latest revision's document). */
-function changesOf(
-  operations: Parameters<typeof describeOperation>[0][],
-  seen: Parameters<typeof describeOperation>[1],
-  rules: Awaited<ReturnType<typeof projectRules>>["rules"],
-): string[] {
-  return operations.map((op) => describeOperation(op, seen, rules.catalogue));
-}

@@ -1,5 +1,6 @@
 import type { CampaignDocument, RevisionOperation } from "../../../pipelines/marketing/campaign/document.js";
 import type { RevisionRules } from "./context.js";
+import { refitNarration } from "./narration-refit.js";
 import type { Step } from "./operation-step.js";
 import { refuse } from "./refusal.js";
 import { SCENE_STEPS } from "./scene-operations.js";
@@ -8,7 +9,9 @@ import { SETTING_STEPS } from "./setting-operations.js";
 /**
  * Operations applied in order to a copy of the document: a pure function of the document, the operations
  * and the rules (no clock, no store). A refusal names the operation's path ("/operations/3/sceneId") and
- * nothing is applied. What the result must satisfy is checkDocument's question, asked after this.
+ * nothing is applied. A new length, or a scene hidden or shown, may leave narration too long for its
+ * scene: the scenes are then laid out by what they say (narration-refit.ts). What the result must satisfy
+ * is checkDocument's question, asked after this.
  *
  * `revert {toRevision}` yields that revision's document, and the operations after it edit it. It must come
  * first (after other changes it would throw them away) and name an earlier revision: one that is not
@@ -30,6 +33,7 @@ export function applyOperations(
     }
     (STEPS[op.op] as Step<typeof op.op>)(doc, op, at, rules);
   });
+  refitNarration(doc, operations);
   return doc;
 }
 

@@ -1,10 +1,12 @@
 import type {
   CampaignDocument,
+  CampaignScene,
   CopyField,
   PaletteRole,
   RevisionOperation,
 } from "../../../pipelines/marketing/campaign/document.js";
 import type { EditCatalogue } from "../edits/context.js";
+import { shortenedNarration } from "./narration-refit.js";
 import { sceneName } from "./scene-names.js";
 
 /**
@@ -83,4 +85,28 @@ export function describeOperation(op: RevisionOperation, doc: CampaignDocument, 
     case "revert":
       return `Reverted to revision ${op.toRevision}`;
   }
+}
+
+/**
+ * One sentence per operation, scenes named as the user saw them. When laying the scenes out again cut
+ * narration the user did not write (narration-refit.ts), the last operation that did it says so: an edit
+ * never changes more than its changes tell.
+ */
+export function describeChanges(
+  operations: readonly RevisionOperation[],
+  before: CampaignDocument,
+  after: CampaignDocument,
+  catalogue: EditCatalogue,
+): string[] {
+  const sentences = operations.map((op) => describeOperation(op, before, catalogue));
+  const cut = shortenedNarration(before, after, operations);
+  const last = operations.findLastIndex((op) => ["set_length", "hide_scene", "show_scene"].includes(op.op));
+  if (cut.length > 0 && last >= 0) {
+    const names = cut.map((id) => {
+      const scene = after.story.scenes.find((s) => s.id === id) as CampaignScene;
+      return `'${sceneName(after, scene)}'`;
+    });
+    sentences[last] += `; the narration of ${names.join(", ")} shortened to fit`;
+  }
+  return sentences;
 }
