@@ -48,6 +48,7 @@ export type EditRefusalCode =
   | "unsupported_duration"
   | "campaign_speed_not_offered"
   | "invalid_revision"
+  | "no_revision"
   | "revision_configuration_mismatch";
 
 export interface EditRefusal {

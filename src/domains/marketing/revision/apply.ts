@@ -14,8 +14,9 @@ import { SETTING_STEPS } from "./setting-operations.js";
  * is checkDocument's question, asked after this.
  *
  * `revert {toRevision}` yields that revision's document, and the operations after it edit it. It must come
- * first (after other changes it would throw them away) and name an earlier revision: one that is not
- * (the latest itself, or past it) is `invalid_revision`, as a sentence edit answers it (decision 0033).
+ * first (after other changes it would throw them away) and name an earlier revision: the latest itself
+ * is `invalid_revision`, a number the project does not have 409 `no_revision`, as a sentence edit answers
+ * them (decision 0033).
  */
 const STEPS = { ...SCENE_STEPS, ...SETTING_STEPS };
 
@@ -41,9 +42,12 @@ function revertTo(toRevision: number, index: number, rules: RevisionRules): Camp
   const path = `/operations/${index}/toRevision`;
   if (index > 0) refuse("invalid_revision", `/operations/${index}`, "a revert must be the first operation");
   const { latestRevision } = rules;
+  if (toRevision === latestRevision)
+    refuse("invalid_revision", path, "is the latest revision: there is nothing to go back from", {
+      toRevision,
+      latestRevision,
+    });
   const found = toRevision < latestRevision ? rules.revisionDocument(toRevision) : null;
-  if (!found) {
-    refuse("invalid_revision", path, "is not an earlier revision of the project", { toRevision, latestRevision });
-  }
+  if (!found) refuse("no_revision", path, "is not a revision of the project", { toRevision, latestRevision });
   return structuredClone(found);
 }

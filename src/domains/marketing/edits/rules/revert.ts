@@ -5,7 +5,8 @@ import type { Rule } from "./rule.js";
 /**
  * Undo and going back: "undo" (and "undo the last 2 changes") reverts to an earlier revision counted from
  * the latest; "go back to revision 3" names one; "back to the original" is revision 1. A revision that
- * does not exist is refused with invalid_revision.
+ * does not exist is 409 no_revision ("undo" on revision 1 too); going "back" to the latest itself is
+ * invalid_revision (decision 0033).
  */
 const COUNT = `\\d+|${Object.keys(NUMBER_WORDS).join("|")}`;
 const UNDO =
@@ -30,9 +31,15 @@ export const revertRule: Rule = (clause, ctx) => {
   else if (named) to = count(named[1] ?? "");
   else if (ORIGINAL.test(text)) to = 1;
   else return null;
+  if (to === latest) {
+    refuse("invalid_revision", `Revision ${to} is the latest: there is nothing to go back from.`, {
+      toRevision: to,
+      latestRevision: latest,
+    });
+  }
   if (!(to >= 1 && to < latest)) {
     refuse(
-      "invalid_revision",
+      "no_revision",
       latest === 1
         ? "There is no earlier revision to go back to."
         : `Revision ${to} is not an earlier revision of this project.`,
