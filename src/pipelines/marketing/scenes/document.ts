@@ -15,7 +15,9 @@ import type { SceneLayers } from "./types.js";
  * fills. The layers drawn are a class on the frame: the plate's leaves the sprites' boxes in place.
  */
 
-const BASE_CSS = readFileSync(new URL("./base.css", import.meta.url), "utf8");
+const BASE_CSS = ["./base.css", "./parts.css"]
+  .map((file) => readFileSync(new URL(file, import.meta.url), "utf8"))
+  .join("\n");
 
 export interface SceneMarkup {
   html: string;
@@ -37,7 +39,9 @@ export function sceneMarkup(content: SceneContent, palette: CampaignPalette, lay
   const layout = SCENE_LAYOUTS[content.scene.kind];
   const ctx: LayoutContext = { ...content, scale: scaleFor(content) };
   const frame = SCENE_FRAMES[content.orientation];
-  const logo = layout.ownsLogo?.(content) ? "" : logoMark(ctx, "bar");
+  // The bar's logo unless the scene shows it large already (its layout does, or it is the visual).
+  const large = layout.ownsLogo?.(content) || content.visual?.type === "logo";
+  const logo = large ? "" : logoMark(ctx, "bar");
   const progress = progressMarks(ctx);
   const bar = logo || progress ? `<header class="bar">${logo}${progress}</header>` : "";
   const style = [
