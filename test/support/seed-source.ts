@@ -26,6 +26,8 @@ export interface SeedAsset {
   fileMissing?: boolean;
   /** The stored file differs from the bytes the manifest's sha256 names. */
   tampered?: boolean;
+  /** The manifest's size for it (default 40 × 10). */
+  size?: { width: number; height: number };
 }
 
 export interface SeedVersion {
@@ -111,9 +113,9 @@ async function storeVersion(
       contentType: a.contentType,
       bytes: a.skipped ? null : data.length,
       sha256: a.skipped ? null : (sums[a.id] as string),
-      width: 40,
-      height: 10,
-      aspectRatio: 4,
+      width: a.size?.width ?? 40,
+      height: a.size?.height ?? 10,
+      aspectRatio: (a.size?.width ?? 40) / (a.size?.height ?? 10),
       page: 0,
       retained: !a.skipped,
       reason: a.skipped ?? null,

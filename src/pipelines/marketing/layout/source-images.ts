@@ -18,7 +18,10 @@ export function sourceImages(
   get: (key: string) => Promise<Buffer>,
 ) {
   const keyOf = (assetId: string): string | undefined =>
-    files.find((f) => (f.key.split("/").pop() ?? "").startsWith(`${assetId}.`))?.key;
+    files.find((f) => {
+      const name = f.key.split("/").pop() ?? "";
+      return name === assetId || name.startsWith(`${assetId}.`);
+    })?.key;
   async function file(
     key: string,
     contentType: string,
