@@ -73,13 +73,26 @@ describe("operation registry", () => {
         "keys.list",
         "keys.revoke",
         "keys.rotate",
+        "marketing.cancelGeneration",
         "marketing.cancelSource",
+        "marketing.createGeneration",
+        "marketing.createProject",
+        "marketing.createRevision",
         "marketing.createSource",
+        "marketing.deleteProject",
         "marketing.deleteSource",
+        "marketing.editProject",
         "marketing.getBrandKit",
+        "marketing.getGeneration",
+        "marketing.getProject",
         "marketing.getSource",
+        "marketing.listGenerations",
+        "marketing.listProjects",
+        "marketing.listRevisions",
         "marketing.listSources",
+        "marketing.preflightGeneration",
         "marketing.refreshSource",
+        "marketing.retryGeneration",
         "marketing.updateBrandKit",
         "renders.cancel",
         "renders.create",
@@ -112,6 +125,6 @@ describe("operation registry", () => {
         "webhooks.update",
       ].sort(),
     );
-    expect(pending).toHaveLength(24);
+    expect(pending).toHaveLength(11);
   });
 });
