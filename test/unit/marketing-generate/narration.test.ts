@@ -109,6 +109,19 @@ describe("a presenter's narration", () => {
     expect(plan.scenes[1]?.narration).not.toMatch(/^Meet /);
   });
 
+  it("never says an address nobody would say aloud: an IP, localhost", () => {
+    for (const url of ["http://127.0.0.1:4321/signup", "http://localhost:3000/start"]) {
+      const manifest = manifestOf("saas");
+      const cta = manifest.copy.find((c) => c.kind === "call_to_action");
+      if (cta && "href" in cta) cta.href = url;
+      manifest.finalUrl = url;
+      const plan = planStory({ ...inputOf("saas", "product-launch"), manifest });
+      const closing = plan.scenes.at(-1)?.narration ?? "";
+      expect(closing).not.toMatch(/127\.0|localhost|\bat\s*\./u);
+      expect(closing.length).toBeGreaterThan(10);
+    }
+  });
+
   it("a shorter length says less: lines step down to fit, the call to action kept", () => {
     const long = planStory(inputOf("saas", "product-launch", { seconds: 90 }));
     const short = planStory(inputOf("saas", "product-launch", { seconds: 30 }));

@@ -100,7 +100,8 @@ export async function resolveGeneration(
       demoFootage: template.demoFootage,
     },
     ...settings,
-    voice: voiceOf(deps.catalog, voiceId),
+    // A video that does not speak still names a voice (an edit may bring the narration back).
+    voice: voiceOf(deps.catalog, voiceId ?? deps.catalog.defaults.voiceId),
     language,
     style: {
       palette: brand.palette,

@@ -48,7 +48,7 @@ export function chooseCta(pool: CopyPool, manifest: SourceManifest): { draft: Sc
       quote: null,
       blocks: closing ? [pick, closing] : [pick],
       claimIds: [],
-      speech: { ...(closing ? speechOf(closing) : { title: null, sentences: [] }), host: hostOf(url) },
+      speech: { ...(closing ? speechOf(closing) : { title: null, sentences: [] }), host: spokenHost(url) },
       want: { page: pick.page, sections: [], logo: true },
     },
   };
@@ -86,4 +86,14 @@ export function hostOf(url: string): string {
   } catch {
     return url;
   }
+}
+
+/**
+ * The host as a presenter would say it ("tidewell.com"); empty for an address nobody says aloud — an IP
+ * address, localhost, a name without a dot — so the line names no place.
+ */
+export function spokenHost(url: string): string {
+  const host = hostOf(url);
+  const address = /^[\d.]+$/u.test(host) || host.includes(":") || host.startsWith("[");
+  return address || !host.includes(".") ? "" : host;
 }

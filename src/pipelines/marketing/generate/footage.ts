@@ -31,3 +31,19 @@ export function footageScene(kinds: readonly SceneKind[]): number {
   }
   return -1;
 }
+
+/**
+ * A render source's own footage plays for as long as its scene lasts (the user's `demo` range is kept as
+ * chosen): run after the scenes are fitted to the measured narration.
+ */
+export function fitFootage<S extends { seconds: number; visual: SceneVisual }>(
+  scenes: S[],
+  demo: DemoRange | null,
+): S[] {
+  if (demo) return scenes;
+  return scenes.map((s) =>
+    s.visual.type === "footage"
+      ? { ...s, visual: { ...s.visual, toSeconds: Math.round((s.visual.fromSeconds + s.seconds) * 100) / 100 } }
+      : s,
+  );
+}

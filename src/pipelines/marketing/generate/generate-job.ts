@@ -5,6 +5,7 @@ import type { SourceManifest } from "../source/manifest.js";
 import { campaignDocument } from "./campaign-document.js";
 import type { GenerationDeps } from "./deps.js";
 import { estimateSpokenSeconds, fitScenes } from "./fit-scenes.js";
+import { fitFootage } from "./footage.js";
 import type { GenerationInput } from "./generation-input.js";
 import { measureSpeech } from "./measure-speech.js";
 import { planStory } from "./plan-story.js";
@@ -45,7 +46,7 @@ export async function generateCampaign(
   const spoken = await spokenSeconds(deps, input, story.scenes);
   const fit = fitScenes(story.scenes, spoken, input.seconds, input.speed);
   if (fit.error) run.warn?.("the narration does not fit the length even trimmed", { ...fit.error, generation: run.id });
-  const document = campaignDocument(input, story.coverText, fit.scenes);
+  const document = campaignDocument(input, story.coverText, fitFootage(fit.scenes, input.demo));
   await run.checkpoint();
 
   await run.progress("drawing the scenes", 50);

@@ -54,16 +54,19 @@ export function ctaLine(ctx: LineContext): LineVersions {
   const own = ctx.speech.fallback !== true;
   const asks = ACTION_VERBS.test(button) && !/\b(?:me|my|i)\b/iu.test(button);
   const verb = ctx.casing.inSentence(ctx.casing.sentenceCase(button));
+  const at = host ? ` at ${host}` : "";
   const actions =
     asks && own
       ? [
-          `So go ahead and ${verb} at ${host}.`,
-          `Why wait? ${capitalised(verb)} at ${host}.`,
-          `Just head to ${host} and ${verb}.`,
+          `So go ahead and ${verb}${at}.`,
+          `Why wait? ${capitalised(verb)}${at}.`,
+          ...(host ? [`Just head to ${host} and ${verb}.`] : []),
         ]
       : ctx.brand && ctx.brand.toLowerCase() !== host.toLowerCase()
-        ? [`Find out more about ${ctx.brand} at ${host}.`, `Head to ${host} to find out more.`]
-        : [`Find out more at ${host}.`, `Head to ${host} to find out more.`];
+        ? [`Find out more about ${ctx.brand}${at}.`, ...(host ? [`Head to ${host} to find out more.`] : [])]
+        : host
+          ? [`Find out more at ${host}.`, `Head to ${host} to find out more.`]
+          : ["Find out more today."];
   const { title, sentences } = ctx.speech;
   const question = title?.trim().endsWith("?") ? ctx.casing.sentenceCase(title.trim()) : null;
   const content = sentences.map((s) => said(ctx, s));
@@ -76,6 +79,6 @@ export function ctaLine(ctx: LineContext): LineVersions {
   if (cut) versions.push([cut, action]);
   versions.push([action]);
   // The button's words and the address alone.
-  if (asks && own) versions.push([`${capitalised(verb)} at ${host}.`]);
+  if (asks && own) versions.push([`${capitalised(verb)}${at}.`]);
   return versions;
 }

@@ -6,7 +6,7 @@ import { chooseScenes } from "./choose-scenes.js";
 import { CopyPool } from "./copy-pool.js";
 import { durationAdvice } from "./duration-advice.js";
 import { fitScenesEstimate } from "./fit-scenes.js";
-import { footageOf, footageScene } from "./footage.js";
+import { fitFootage, footageOf, footageScene } from "./footage.js";
 import { storyMissing } from "./missing.js";
 import type { SceneDraft } from "./scene-draft.js";
 import { shortenCopy } from "./shorten.js";
@@ -105,11 +105,7 @@ export function planStory(input: StoryInput): StoryPlan {
       message: `The narration needs about ${fit.error.neededSeconds} s, more than the ${input.seconds} s chosen.`,
     });
   }
-  const fitted = fit.scenes.map((s) =>
-    s.visual.type === "footage" && manifest.kind === "render" && !input.demo
-      ? { ...s, visual: { ...s.visual, toSeconds: s.visual.fromSeconds + s.seconds } }
-      : s,
-  );
+  const fitted = fitFootage(fit.scenes, input.demo);
   const advice = durationAdvice(fitted, template.durations, input.seconds, speed, kinds.length - scenes.length);
   if (advice) warnings.push(advice);
 

@@ -8,7 +8,8 @@ const primaryLanguage = (tag: string): string => (tag.split("-")[0] ?? "").toLow
 
 /**
  * Every catalogue id the document names is in the catalogue. Codes (decision 0033): a voice is
- * `voice_unknown` and a voice that does not speak the site's language `voice_language`, a caption style
+ * `voice_unknown` and a voice that does not speak the site's language `voice_language` (only when the
+ * video speaks), a caption style
  * `caption_style_unknown`, as the render options answer them; a font or a music mood has no code of its
  * own in the spec: a setting the catalogue lacks is `settings_invalid`, with its path.
  */
@@ -24,7 +25,8 @@ export function checkCatalogue(doc: CampaignDocument, rules: Pick<RevisionRules,
   const voice = catalogue.voices.find((v) => v.id === voiceId);
   if (!voice) refuse("voice_unknown", "/sound/voiceId", "is not a catalogue voice", { voiceId });
   const language = rules.source.language;
-  if (language && primaryLanguage(voice.language) !== primaryLanguage(language)) {
+  const speaks = doc.sound.audioMode === "voice_and_music" || doc.sound.audioMode === "voice_only";
+  if (speaks && language && primaryLanguage(voice.language) !== primaryLanguage(language)) {
     refuse("voice_language", "/sound/voiceId", "does not speak the site's language", {
       voiceId,
       voiceLanguage: voice.language,
