@@ -66,6 +66,11 @@ describe("reading and listing", () => {
   it("answers the envelope at its id; unknown and another account's are generation_not_found", async () => {
     const id = await start();
     const res = await h.request("GET", `/marketing/generations/${id}`, { token: user.key });
+    const preflight = await post("/marketing/generations/preflight", other.key, {
+      sourceId,
+      templateId: "social-teaser",
+    });
+    expect(preflight.body.error.code).toBe("source_not_found");
     expect(res.body).toMatchObject({ id, kind: "marketing.generation", state: "queued" });
     for (const [token, gid] of [
       [other.key, id],
@@ -119,5 +124,8 @@ describe("cancel and retry", () => {
     }
     const unknown = await post("/marketing/generations/01900000-0000-7000-8000-000000000000/retry");
     expect(unknown.body.error.code).toBe("generation_not_found");
+    const theirs = await post(`/marketing/generations/${queued}/retry`, other.key);
+    expect(theirs.status).toBe(404);
+    expect(theirs.body.error.code).toBe("generation_not_found");
   });
 });

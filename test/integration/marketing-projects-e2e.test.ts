@@ -68,6 +68,13 @@ browserOnly("a marketing video from a scanned site, edited by sentence", () => {
       const generation = (await h.request("GET", `/marketing/generations/${started.body.id}`, { token: user.key }))
         .body;
       expect(generation.state, JSON.stringify(generation.error)).toBe("succeeded");
+      const events = await h.deps.db.kysely
+        .selectFrom("webhook_events")
+        .select("type")
+        .where("account_id", "=", user.id)
+        .orderBy("created_at")
+        .execute();
+      expect(events.map((e) => e.type)).toEqual(["marketing.source.succeeded", "marketing.generation.succeeded"]);
       const artifacts = generation.result.artifacts as { type: string; url: string }[];
       const campaign = JSON.parse((await fetchArtifact(artifacts[0]?.url ?? "")).toString("utf8"));
       expect(artifacts[0]?.type).toBe("campaign");
