@@ -3,6 +3,7 @@ import { compileValidator } from "../../src/http/validation.js";
 import { CampaignDocumentSchema } from "../../src/pipelines/marketing/campaign/schema.js";
 import { Harness, idem } from "../../src/testutil/harness.js";
 import { type MarketingSite, startMarketingSite } from "../support/marketing-sites.js";
+import { seedRender } from "../support/source-jobs.js";
 
 // The whole marketing path on real parts: the SaaS fixture scanned by the real scanner, a generation run
 // by the real job (story, festival measuring the narration, Chromium drawing a still per scene), a project,
@@ -140,6 +141,24 @@ browserOnly("a marketing video from a scanned site, edited by sentence", () => {
       expect(list.status).toBe(200);
       expect(list.body.data.map((r: { number: number }) => r.number)).toEqual([1, 2, 3]);
       console.log(JSON.stringify({ changes: edited.body.changes, narration: scenes.map((s) => s.narration) }, null, 1));
+    },
+    SLOW,
+  );
+
+  it(
+    "shows a walkthrough render's range as the reveal's footage in the demo tour",
+    async () => {
+      const renderId = await seedRender(h, user.id);
+      const demo = { renderId, fromSeconds: 2, toSeconds: 9 };
+      const started = await post("/marketing/generations", { sourceId, templateId: "demo-tour", seconds: 30, demo });
+      expect(started.status, JSON.stringify(started.body)).toBe(202);
+      await h.drain();
+      const generation = (await h.request("GET", `/marketing/generations/${started.body.id}`, { token: user.key }))
+        .body;
+      expect(generation.state, JSON.stringify(generation.error)).toBe("succeeded");
+      const campaign = JSON.parse((await fetchArtifact(generation.result.artifacts[0].url)).toString("utf8"));
+      const reveal = campaign.story.scenes.find((s: { kind: string }) => s.kind === "reveal");
+      expect(reveal.visual).toEqual({ type: "footage", ...demo });
     },
     SLOW,
   );

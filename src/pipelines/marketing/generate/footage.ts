@@ -13,7 +13,8 @@ export type Footage = Extract<SceneVisual, { type: "footage" }>;
 
 export function footageOf(manifest: SourceManifest, template: StoryTemplate, demo: DemoRange | null): Footage | null {
   if (template.demoFootage === "none") return null;
-  if (demo) return { type: "footage", ...demo };
+  if (demo)
+    return { type: "footage", renderId: demo.renderId, fromSeconds: demo.fromSeconds, toSeconds: demo.toSeconds };
   const video = manifest.assets.some((a) => a.type === "video" && a.retained);
   if (manifest.kind === "render" && manifest.renderId && video) {
     return { type: "footage", renderId: manifest.renderId, fromSeconds: 0, toSeconds: 0 };

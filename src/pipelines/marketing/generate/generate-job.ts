@@ -1,6 +1,8 @@
+import { Value } from "@sinclair/typebox/value";
 import { TtsUnavailableError } from "../../../media/tts/engine.js";
 import { PipelineFailure, type PipelineOutput, type PipelineRun } from "../../run.js";
 import type { CampaignScene } from "../campaign/document.js";
+import { CampaignDocumentSchema } from "../campaign/schema.js";
 import type { SourceManifest } from "../source/manifest.js";
 import { campaignDocument } from "./campaign-document.js";
 import type { GenerationDeps } from "./deps.js";
@@ -47,6 +49,9 @@ export async function generateCampaign(
   const fit = fitScenes(story.scenes, spoken, input.seconds, input.speed);
   if (fit.error) run.warn?.("the narration does not fit the length even trimmed", { ...fit.error, generation: run.id });
   const document = campaignDocument(input, story.coverText, fitFootage(fit.scenes, input.demo));
+  const wrong = Value.Errors(CampaignDocumentSchema, document).First();
+  // What clients read is the published schema: a document that breaks it is this code's fault, never stored.
+  if (wrong) throw new PipelineFailure("internal_error", `The document breaks its schema at ${wrong.path}.`);
   await run.checkpoint();
 
   await run.progress("drawing the scenes", 50);

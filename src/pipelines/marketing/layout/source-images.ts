@@ -2,6 +2,15 @@ import sharp from "sharp";
 import type { SceneImage } from "../scenes/types.js";
 import type { SourceManifest } from "../source/manifest.js";
 
+async function sizeOf(bytes: Buffer): Promise<{ width: number; height: number }> {
+  try {
+    const m = await sharp(bytes).metadata();
+    return { width: m.width ?? 0, height: m.height ?? 0 };
+  } catch {
+    return { width: 0, height: 0 };
+  }
+}
+
 /** A version file by storage key, as the job's input lists them. */
 interface VersionFile {
   type: string;
@@ -29,11 +38,8 @@ export function sourceImages(
   ): Promise<SceneImage | null> {
     const bytes = await get(key).catch(() => null);
     if (!bytes) return null;
-    const measured: { width: number; height: number } =
-      size ??
-      (await sharp(bytes)
-        .metadata()
-        .then((m) => ({ width: m.width ?? 0, height: m.height ?? 0 })));
+    // A file that is not an image (a poster gone bad) is no picture: the scene draws its plate.
+    const measured = size ?? (await sizeOf(bytes));
     return measured.width > 0 && measured.height > 0
       ? { file: bytes, contentType, width: measured.width, height: measured.height }
       : null;
