@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { parseFontFiles } from "../../src/media/fonts/font-files.js";
+import { ctaHost } from "../../src/pipelines/marketing/campaign/cta-host.js";
 import { SCENE_KINDS } from "../../src/pipelines/marketing/campaign/document.js";
 import type { SceneContent } from "../../src/pipelines/marketing/scenes/content.js";
 import { sceneMarkup } from "../../src/pipelines/marketing/scenes/document.js";
@@ -114,6 +115,14 @@ describe("scene markup", () => {
     expect(cta).toContain("Plan &lt;every&gt; release");
     expect(cta).toContain("Start free");
     expect(cta).toContain(">example.com<");
+  });
+
+  it("shows a call to action's address as people type it, never an IP address", () => {
+    expect(ctaHost("https://www.example.com/signup")).toBe("example.com");
+    expect(ctaHost("http://127.0.0.1:44477/index.html#signup")).toBeNull();
+    expect(ctaHost("http://[::1]:8080/")).toBeNull();
+    expect(ctaHost("http://localhost:3000/")).toBeNull();
+    expect(ctaHost("mailto:hello@example.com")).toBeNull();
   });
 
   it("marks the layers drawn on the frame", () => {

@@ -86,6 +86,27 @@ describe("a presenter's narration", () => {
     expect(lines.at(-1)).toBe("So go ahead and sign up at landing-page.example.");
   });
 
+  it("a site on an IP address: the call to action asks without an address no one would say", () => {
+    // As scanned on a private network (CLIPWRIGHT_ALLOW_PRIVATE_HOSTS): every URL is http://127.0.0.1:<port>.
+    const served = JSON.parse(
+      JSON.stringify(manifestOf("landing-page")).replaceAll("https://landing-page.example", "http://127.0.0.1:44477"),
+    );
+    const plan = planStory({ ...inputOf("landing-page", "product-launch"), manifest: served });
+    const lines = plan.scenes.map((s) => s.narration);
+    expect(lines.at(-1)).toBe("So go ahead and sign up.");
+    expect(plan.scenes.at(-1)?.cta?.url).toBe("http://127.0.0.1:44477/index.html#signup");
+    for (const line of lines) expect(line).not.toMatch(/127\.0\.0\.1|localhost/);
+    const agency = manifestOf("agency");
+    const local = {
+      ...agency,
+      finalUrl: "http://localhost:8080/",
+      copy: agency.copy.filter((b) => b.kind !== "call_to_action"),
+    };
+    expect(planStory({ ...inputOf("agency", "social-teaser"), manifest: local }).scenes.at(-1)?.narration).toMatch(
+      /^(?:Find out more about Agency|See what Agency can do for you)\.$/,
+    );
+  });
+
   it("a voice in another language gets the site's own sentences, and a warning says so", () => {
     const input = inputOf("spa", "product-launch", { language: "de-DE" });
     const plan = planStory(input);
