@@ -117,6 +117,13 @@ describe("scene markup", () => {
     expect(cta).toContain(">example.com<");
   });
 
+  it("draws the cover label unless it repeats the headline under it", () => {
+    const hook = (coverText: string) => sceneMarkup({ ...content("hook"), coverText }, LIGHT_PALETTE, "all").html;
+    expect(hook("New themes weekly")).toContain('data-field="coverText"');
+    expect(hook("plan <every>  release!")).not.toContain('data-field="coverText"');
+    expect(hook("Plan <every> release")).toContain("Plan &lt;every&gt; release");
+  });
+
   it("shows a call to action's address as people type it, never an IP address", () => {
     expect(ctaHost("https://www.example.com/signup")).toBe("example.com");
     expect(ctaHost("http://127.0.0.1:44477/index.html#signup")).toBeNull();

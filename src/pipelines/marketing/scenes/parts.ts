@@ -58,9 +58,12 @@ export function ctaButton(ctx: LayoutContext, opts: { host?: boolean } = {}): st
   return host ? `<div class="cta-group">${button}${host}</div>` : button;
 }
 
-/** The cover text as a label above the headline (the scene that carries it: the first). */
+/**
+ * The cover text as a label above the headline (the scene that carries it: the first). Not when it says what
+ * the headline under it says (a generated cover is the hook's headline): the same words twice read as a stutter.
+ */
 export function coverLabel(ctx: LayoutContext): string {
-  if (!ctx.coverText) return "";
+  if (!ctx.coverText || sameWords(ctx.coverText, ctx.scene.headline)) return "";
   return `<div class="cover" data-sprite="coverText">${text(ctx, "coverText", ctx.coverText, { tag: "span", sprite: false })}</div>`;
 }
 
@@ -134,4 +137,16 @@ export function progressMarks(ctx: LayoutContext): string {
   if (!p || p.total < 2) return "";
   const marks = Array.from({ length: p.total }, (_, i) => (i === p.index ? `<i class="on"></i>` : "<i></i>"));
   return `<div class="progress" data-sprite="progress">${marks.join("")}</div>`;
+}
+
+/** Two texts that say the same, whatever their case, spacing and closing punctuation. */
+function sameWords(a: string, b: string | null): boolean {
+  const words = (t: string) =>
+    t
+      .toLowerCase()
+      .replace(/[\s\p{P}]+$/u, "")
+      .split(/\s+/u)
+      .filter(Boolean)
+      .join(" ");
+  return b !== null && words(a) === words(b);
 }
