@@ -62,6 +62,15 @@ describe("a presenter's narration", () => {
     ]);
   });
 
+  it("a reveal after a hook that only named the brand says what it is, not how it helps", () => {
+    const reveal = planStory(inputOf("grayscale", "product-launch")).scenes.find((s) => s.kind === "reveal");
+    expect(reveal?.narration).toMatch(
+      /^Here's the idea\. Grayscale is a free Bootstrap theme created by Start Bootstrap\./,
+    );
+    const after = planStory(inputOf("saas", "product-launch")).scenes.find((s) => s.kind === "reveal");
+    expect(after?.narration).toMatch(/^That's where Tidewell comes in\. It turns your onboarding plan/);
+  });
+
   it("steps are introduced and counted off", () => {
     const plan = planStory(inputOf("saas", "explainer"));
     const steps = plan.scenes.filter((s) => s.kind === "step").map((s) => s.narration);
