@@ -124,6 +124,14 @@ describe("scene markup", () => {
     expect(hook("Plan <every> release")).toContain("Plan &lt;every&gt; release");
   });
 
+  it("shows a screenshot wider than its slot whole, and crops a wide photograph", () => {
+    const framed = (type: "screenshot" | "image", ratio: number) =>
+      sceneMarkup({ ...content("feature"), visual: { type, src: null, ratio } }, LIGHT_PALETTE, "all").html;
+    expect(framed("screenshot", 2160 / 725)).toContain('class="visual v-screenshot whole"');
+    expect(framed("screenshot", 16 / 10)).toContain('class="visual v-screenshot"');
+    expect(framed("image", 1650 / 466)).toContain('class="visual v-image"');
+  });
+
   it("shows a call to action's address as people type it, never an IP address", () => {
     expect(ctaHost("https://www.example.com/signup")).toBe("example.com");
     expect(ctaHost("http://127.0.0.1:44477/index.html#signup")).toBeNull();

@@ -104,6 +104,9 @@ export function logoMark(ctx: LayoutContext, place: "bar" | "hero"): string {
   return `<img${attrs({ class: `logo logo-${place}`, "data-sprite": "logo", alt: "", src: ctx.logo.src, style })}>`;
 }
 
+/** The slot's ratio is held between these (width over height). */
+const RATIO = { min: 0.5, max: 2.4 } as const;
+
 /** The visual in its frame: a screenshot in a window, an image or footage's still rounded, a logo on its own. */
 export function visualFrame(ctx: LayoutContext): string {
   const v = ctx.visual;
@@ -116,7 +119,9 @@ export function visualFrame(ctx: LayoutContext): string {
     v.src === null && v.type === "footage"
       ? `<div class="still"><i class="play"></i></div>`
       : `<img${attrs({ alt: "", src: v.src })}>`;
-  return `<figure class="visual v-${v.type}" data-sprite="visual">${chrome}${picture}</figure>`;
+  // A screenshot wider than the widest slot is shown whole: cropping its sides would cut its words mid-line.
+  const whole = v.type === "screenshot" && v.ratio > RATIO.max ? " whole" : "";
+  return `<figure class="visual v-${v.type}${whole}" data-sprite="visual">${chrome}${picture}</figure>`;
 }
 
 /**
@@ -127,7 +132,7 @@ export function visualFrame(ctx: LayoutContext): string {
 export function visualSlot(ctx: LayoutContext): string {
   const v = ctx.visual;
   if (!v) return "";
-  const ratio = Math.min(2.4, Math.max(0.5, v.ratio)).toFixed(4);
+  const ratio = Math.min(RATIO.max, Math.max(RATIO.min, v.ratio)).toFixed(4);
   return `<div${attrs({ class: `slot slot-${v.type}`, style: `--ratio:${ratio}` })}>${visualFrame(ctx)}</div>`;
 }
 
