@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { parseFontFiles } from "../../src/media/fonts/font-files.js";
+import { ctaHost } from "../../src/pipelines/marketing/campaign/cta-host.js";
 import { SCENE_KINDS } from "../../src/pipelines/marketing/campaign/document.js";
 import type { SceneContent } from "../../src/pipelines/marketing/scenes/content.js";
 import { sceneMarkup } from "../../src/pipelines/marketing/scenes/document.js";
@@ -114,6 +115,29 @@ describe("scene markup", () => {
     expect(cta).toContain("Plan &lt;every&gt; release");
     expect(cta).toContain("Start free");
     expect(cta).toContain(">example.com<");
+  });
+
+  it("draws the cover label unless it repeats the headline under it", () => {
+    const hook = (coverText: string) => sceneMarkup({ ...content("hook"), coverText }, LIGHT_PALETTE, "all").html;
+    expect(hook("New themes weekly")).toContain('data-field="coverText"');
+    expect(hook("plan <every>  release!")).not.toContain('data-field="coverText"');
+    expect(hook("Plan <every> release")).toContain("Plan &lt;every&gt; release");
+  });
+
+  it("shows a screenshot wider than its slot whole, and crops a wide photograph", () => {
+    const framed = (type: "screenshot" | "image", ratio: number) =>
+      sceneMarkup({ ...content("feature"), visual: { type, src: null, ratio } }, LIGHT_PALETTE, "all").html;
+    expect(framed("screenshot", 2160 / 725)).toContain('class="visual v-screenshot whole"');
+    expect(framed("screenshot", 16 / 10)).toContain('class="visual v-screenshot"');
+    expect(framed("image", 1650 / 466)).toContain('class="visual v-image"');
+  });
+
+  it("shows a call to action's address as people type it, never an IP address", () => {
+    expect(ctaHost("https://www.example.com/signup")).toBe("example.com");
+    expect(ctaHost("http://127.0.0.1:44477/index.html#signup")).toBeNull();
+    expect(ctaHost("http://[::1]:8080/")).toBeNull();
+    expect(ctaHost("http://localhost:3000/")).toBeNull();
+    expect(ctaHost("mailto:hello@example.com")).toBeNull();
   });
 
   it("marks the layers drawn on the frame", () => {

@@ -1,3 +1,4 @@
+import { ctaHost } from "../campaign/cta-host.js";
 import { TEXT_CAPS } from "../campaign/limits.js";
 import type { SourceManifest } from "../source/manifest.js";
 import type { CopyPool, PoolBlock } from "./copy-pool.js";
@@ -37,6 +38,7 @@ export function chooseCta(pool: CopyPool, manifest: SourceManifest): { draft: Sc
   const closing = closingOf(pool, pick);
   if (closing) pool.take(closing);
   const url = pick.href ?? manifest.finalUrl;
+  const host = ctaHost(url);
   const heads = closing ? headlineAndBody(closing, manifest.brand.name) : { headline: manifest.brand.name, body: null };
   return {
     own: true,
@@ -48,7 +50,7 @@ export function chooseCta(pool: CopyPool, manifest: SourceManifest): { draft: Sc
       quote: null,
       blocks: closing ? [pick, closing] : [pick],
       claimIds: [],
-      speech: { ...(closing ? speechOf(closing) : { title: null, sentences: [] }), host: spokenHost(url) },
+      speech: { ...(closing ? speechOf(closing) : { title: null, sentences: [] }), ...(host ? { host } : {}) },
       want: { page: pick.page, sections: [], logo: true },
     },
   };
@@ -64,36 +66,18 @@ function closingOf(pool: CopyPool, cta: PoolBlock): PoolBlock | undefined {
 }
 
 function fallback(manifest: SourceManifest): SceneDraft {
-  const host = hostOf(manifest.finalUrl);
-  const name = manifest.brand.name ?? host;
+  const host = ctaHost(manifest.finalUrl);
+  const hostname = new URL(manifest.finalUrl).hostname;
+  const name = manifest.brand.name ?? host ?? hostname;
   return {
     kind: "call_to_action",
     headline: manifest.brand.name,
     body: null,
-    cta: { text: shortenCopy(name, TEXT_CAPS.ctaText, ctaCut) ?? host, url: manifest.finalUrl },
+    cta: { text: shortenCopy(name, TEXT_CAPS.ctaText, ctaCut) ?? host ?? hostname, url: manifest.finalUrl },
     quote: null,
     blocks: [],
     claimIds: [],
-    speech: { title: null, sentences: [], host, fallback: true },
+    speech: { title: null, sentences: [], ...(host ? { host } : {}), fallback: true },
     want: { page: 0, sections: [], logo: true },
   };
-}
-
-/** The address as a listener hears it: the host without "www.". */
-export function hostOf(url: string): string {
-  try {
-    return new URL(url).hostname.replace(/^www\./u, "");
-  } catch {
-    return url;
-  }
-}
-
-/**
- * The host as a presenter would say it ("tidewell.com"); empty for an address nobody says aloud — an IP
- * address, localhost, a name without a dot — so the line names no place.
- */
-export function spokenHost(url: string): string {
-  const host = hostOf(url);
-  const address = /^[\d.]+$/u.test(host) || host.includes(":") || host.startsWith("[");
-  return address || !host.includes(".") ? "" : host;
 }

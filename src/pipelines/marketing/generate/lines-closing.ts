@@ -49,24 +49,12 @@ export function proofLine(ctx: LineContext): LineVersions {
 }
 
 export function ctaLine(ctx: LineContext): LineVersions {
-  const host = ctx.speech.host ?? "";
+  const host = ctx.speech.host ?? null;
   const button = (ctx.scene.cta?.text ?? "").trim().replace(/[.!]+$/u, "");
   const own = ctx.speech.fallback !== true;
   const asks = ACTION_VERBS.test(button) && !/\b(?:me|my|i)\b/iu.test(button);
   const verb = ctx.casing.inSentence(ctx.casing.sentenceCase(button));
-  const at = host ? ` at ${host}` : "";
-  const actions =
-    asks && own
-      ? [
-          `So go ahead and ${verb}${at}.`,
-          `Why wait? ${capitalised(verb)}${at}.`,
-          ...(host ? [`Just head to ${host} and ${verb}.`] : []),
-        ]
-      : ctx.brand && ctx.brand.toLowerCase() !== host.toLowerCase()
-        ? [`Find out more about ${ctx.brand}${at}.`, ...(host ? [`Head to ${host} to find out more.`] : [])]
-        : host
-          ? [`Find out more at ${host}.`, `Head to ${host} to find out more.`]
-          : ["Find out more today."];
+  const actions = asks && own ? askingLines(verb, host) : findOutLines(ctx.brand, host);
   const { title, sentences } = ctx.speech;
   const question = title?.trim().endsWith("?") ? ctx.casing.sentenceCase(title.trim()) : null;
   const content = sentences.map((s) => said(ctx, s));
@@ -79,6 +67,23 @@ export function ctaLine(ctx: LineContext): LineVersions {
   if (cut) versions.push([cut, action]);
   versions.push([action]);
   // The button's words and the address alone.
-  if (asks && own) versions.push([`${capitalised(verb)}${at}.`]);
+  if (asks && own) versions.push([host ? `${capitalised(verb)} at ${host}.` : `${capitalised(verb)}.`]);
   return versions;
+}
+
+/** The site's own button words said with where to go; without an address a listener could type, just the ask. */
+function askingLines(verb: string, host: string | null): string[] {
+  if (!host) return [`So go ahead and ${verb}.`, `Why wait? ${capitalised(verb)} today.`];
+  return [
+    `So go ahead and ${verb} at ${host}.`,
+    `Why wait? ${capitalised(verb)} at ${host}.`,
+    `Just head to ${host} and ${verb}.`,
+  ];
+}
+
+function findOutLines(brand: string | null, host: string | null): string[] {
+  if (!host) return brand ? [`Find out more about ${brand}.`, `See what ${brand} can do for you.`] : ["Find out more."];
+  return brand && brand.toLowerCase() !== host.toLowerCase()
+    ? [`Find out more about ${brand} at ${host}.`, `Head to ${host} to find out more.`]
+    : [`Find out more at ${host}.`, `Head to ${host} to find out more.`];
 }

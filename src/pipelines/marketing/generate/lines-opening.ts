@@ -66,16 +66,22 @@ export function revealLine(ctx: LineContext): LineVersions {
   const options = footage
     ? [`Here's ${brand} in action.`, `Let's see ${brand} in action.`, `Watch ${brand} at work.`]
     : ctx.brandSaid
-      ? ["Here's how it helps.", "Here's the idea."]
+      ? // "how it helps" answers a problem; after a hook that only named the brand there is nothing to help with.
+        afterProblem
+        ? ["Here's how it helps.", "Here's the idea."]
+        : ["Here's the idea.", "Put simply:"]
       : afterProblem
         ? [`That's where ${brand} comes in.`, `Meet ${brand}.`, `Say hello to ${brand}.`]
         : [`Meet ${brand}.`, `Say hello to ${brand}.`, `This is ${brand}.`, `Introducing ${brand}.`];
-  const intro = ctx.openers.choose(options, (o) => o);
   const [first, ...rest] = content;
+  // "Put simply:" leads into the site's sentence; with none to say, only a whole sentence will do.
+  const intro = ctx.openers.choose(first ? options : options.filter((o) => !o.endsWith(":")), (o) => o);
   if (!first) return [[intro]];
-  // "Tidewell turns your plan …" after "Meet Tidewell." → "It turns your plan …".
+  // "Tidewell turns your plan …" after "Meet Tidewell." → "It turns your plan …" (only after a line naming it).
   const subject = new RegExp(`^${literal(brand)}\\s+(?=\\p{Ll})`, "u");
-  if (subject.test(first)) return withContent([intro], [capitalised(first.replace(subject, "it ")), ...rest]);
+  if (subject.test(first) && intro.includes(brand))
+    return withContent([intro], [capitalised(first.replace(subject, "it ")), ...rest]);
+  if (intro.endsWith(":")) return withContent([`${intro} ${ctx.casing.inSentence(first)}`], rest);
   // "A free, responsive theme …": a description joins the introduction after a colon.
   if (/^(?:A|An|The|One|Your|Our)\s/u.test(first) && intro.endsWith(".")) {
     const joined = `${intro.slice(0, -1)}: ${ctx.casing.inSentence(first)}`;

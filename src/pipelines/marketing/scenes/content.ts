@@ -1,4 +1,5 @@
 import { readFile } from "node:fs/promises";
+import { ctaHost } from "../campaign/cta-host.js";
 import type { CampaignOrientation, CampaignScene } from "../campaign/document.js";
 import type { SceneImage, SceneSpec } from "./types.js";
 
@@ -50,15 +51,8 @@ async function image(what: string, img: SceneImage, withPixels: boolean): Promis
 }
 
 function hostOf(url: string | undefined): string | null {
-  if (!url) return null;
-  try {
-    const u = new URL(url);
-    if (u.protocol !== "https:" && u.protocol !== "http:") return null;
-    const host = u.hostname.replace(/^www\./, "");
-    return host.length <= MAX_HOST ? host : null;
-  } catch {
-    return null;
-  }
+  const host = ctaHost(url);
+  return host && host.length <= MAX_HOST ? host : null;
 }
 
 export async function sceneContent(spec: SceneSpec, withPixels: boolean): Promise<SceneContent> {

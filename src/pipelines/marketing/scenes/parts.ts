@@ -58,9 +58,12 @@ export function ctaButton(ctx: LayoutContext, opts: { host?: boolean } = {}): st
   return host ? `<div class="cta-group">${button}${host}</div>` : button;
 }
 
-/** The cover text as a label above the headline (the scene that carries it: the first). */
+/**
+ * The cover text as a label above the headline (the scene that carries it: the first). Not when it says what
+ * the headline under it says (a generated cover is the hook's headline): the same words twice read as a stutter.
+ */
 export function coverLabel(ctx: LayoutContext): string {
-  if (!ctx.coverText) return "";
+  if (!ctx.coverText || sameWords(ctx.coverText, ctx.scene.headline)) return "";
   return `<div class="cover" data-sprite="coverText">${text(ctx, "coverText", ctx.coverText, { tag: "span", sprite: false })}</div>`;
 }
 
@@ -101,6 +104,9 @@ export function logoMark(ctx: LayoutContext, place: "bar" | "hero"): string {
   return `<img${attrs({ class: `logo logo-${place}`, "data-sprite": "logo", alt: "", src: ctx.logo.src, style })}>`;
 }
 
+/** The slot's ratio is held between these (width over height). */
+const RATIO = { min: 0.5, max: 2.4 } as const;
+
 /** The visual in its frame: a screenshot in a window, an image or footage's still rounded, a logo on its own. */
 export function visualFrame(ctx: LayoutContext): string {
   const v = ctx.visual;
@@ -113,7 +119,9 @@ export function visualFrame(ctx: LayoutContext): string {
     v.src === null && v.type === "footage"
       ? `<div class="still"><i class="play"></i></div>`
       : `<img${attrs({ alt: "", src: v.src })}>`;
-  return `<figure class="visual v-${v.type}" data-sprite="visual">${chrome}${picture}</figure>`;
+  // A screenshot wider than the widest slot is shown whole: cropping its sides would cut its words mid-line.
+  const whole = v.type === "screenshot" && v.ratio > RATIO.max ? " whole" : "";
+  return `<figure class="visual v-${v.type}${whole}" data-sprite="visual">${chrome}${picture}</figure>`;
 }
 
 /**
@@ -124,7 +132,7 @@ export function visualFrame(ctx: LayoutContext): string {
 export function visualSlot(ctx: LayoutContext): string {
   const v = ctx.visual;
   if (!v) return "";
-  const ratio = Math.min(2.4, Math.max(0.5, v.ratio)).toFixed(4);
+  const ratio = Math.min(RATIO.max, Math.max(RATIO.min, v.ratio)).toFixed(4);
   return `<div${attrs({ class: `slot slot-${v.type}`, style: `--ratio:${ratio}` })}>${visualFrame(ctx)}</div>`;
 }
 
@@ -134,4 +142,16 @@ export function progressMarks(ctx: LayoutContext): string {
   if (!p || p.total < 2) return "";
   const marks = Array.from({ length: p.total }, (_, i) => (i === p.index ? `<i class="on"></i>` : "<i></i>"));
   return `<div class="progress" data-sprite="progress">${marks.join("")}</div>`;
+}
+
+/** Two texts that say the same, whatever their case, spacing and closing punctuation. */
+function sameWords(a: string, b: string | null): boolean {
+  const words = (t: string) =>
+    t
+      .toLowerCase()
+      .replace(/[\s\p{P}]+$/u, "")
+      .split(/\s+/u)
+      .filter(Boolean)
+      .join(" ");
+  return b !== null && words(a) === words(b);
 }
