@@ -131,7 +131,9 @@ function fitBudget(versions: readonly LineVersions[], sources: readonly Set<stri
   const wordsAt = (i: number, k: number) => words[i]?.[k] ?? 0;
   let total = at.reduce((sum, k, i) => sum + wordsAt(i, k), 0);
   while (total > budget) {
-    let step: { line: number; to: number; saves: number; cost: number } | null = null;
+    // The longest line steps down first (a scene that says three sentences while its neighbours are cut
+    // to a name is what a listener notices); between lines as long, the step that loses fewest site words.
+    let step: { line: number; to: number; saves: number; cost: number; words: number } | null = null;
     for (let i = 0; i < versions.length; i++) {
       const k = at[i] as number;
       const to = (words[i] ?? []).findIndex((w, j) => j > k && w < wordsAt(i, k));
@@ -140,7 +142,9 @@ function fitBudget(versions: readonly LineVersions[], sources: readonly Set<stri
       const lost = dropped(texts[i]?.[k] ?? "", texts[i]?.[to] ?? "");
       const framing = lost.every((w) => !sources[i]?.has(w));
       const cost = saves * (framing ? FRAMING_COST : 1);
-      if (!step || cost < step.cost) step = { line: i, to, saves, cost };
+      const longer = !step || wordsAt(i, k) > step.words;
+      if (longer || (step && wordsAt(i, k) === step.words && cost < step.cost))
+        step = { line: i, to, saves, cost, words: wordsAt(i, k) };
     }
     if (!step) break;
     at[step.line] = step.to;
