@@ -4,8 +4,11 @@ import type { CopyFit, CopyOverflow } from "../campaign/copy-fit.js";
 import type { CampaignDocument, FontRole } from "../campaign/document.js";
 import { measureOverflow, openScenePage } from "../scenes/draw.js";
 import { resolveSceneFonts, type SceneFonts } from "../scenes/fonts.js";
-import type { SceneImage } from "../scenes/types.js";
+import type { SceneImage, SceneSpec } from "../scenes/types.js";
 import { sceneSpecs } from "./scene-specs.js";
+
+/** Measures remembered: a few thousand scenes, a few hundred bytes each. */
+const REMEMBERED = 4000;
 
 /** Footage and images whose shape is unknown are laid out as a 16:9 frame. */
 const WIDE = { width: 1600, height: 900 };
@@ -18,14 +21,38 @@ const shaped = (ratio: number | null): SceneImage => ({
 });
 
 /**
+ * Everything a scene's measure depends on: what its layout draws (not its narration or seconds, which no
+ * layout shows), the look, the frame, its place among the visible scenes, the cover text and the shapes of
+ * its pictures. Equal keys, equal overflow.
+ */
+function measureKey(spec: SceneSpec): string {
+  const { narration: _n, seconds: _s, ...drawn } = spec.scene;
+  const shape = (img: SceneImage | null | undefined) => (img ? img.width / img.height : null);
+  return JSON.stringify([
+    drawn,
+    spec.style.palette,
+    spec.style.fonts,
+    spec.style.logo,
+    spec.orientation,
+    spec.coverText ?? null,
+    spec.position ?? null,
+    shape(spec.assets.visual),
+    shape(spec.assets.logo),
+  ]);
+}
+
+/**
  * The copy-fit check on the process's Chromium: one page, kept open and used by one measure at a time
  * (measures queue behind each other: each takes a few tens of milliseconds), reopened when it dies. The
- * fonts of each pair of catalogue ids are resolved once.
+ * fonts of each pair of catalogue ids are resolved once, and a scene measured before is not measured again
+ * (measureKey): an edit of the speed, the voice or the music measures nothing, one of the copy only the
+ * scene it changed.
  */
 export class ChromiumCopyFit implements CopyFit {
   private session: Promise<BrowserSession> | null = null;
   private queue: Promise<unknown> = Promise.resolve();
   private readonly fonts = new Map<string, Promise<SceneFonts>>();
+  private readonly measured = new Map<string, CopyOverflow[]>();
 
   constructor(
     private readonly browser: BrowserPool,
@@ -56,17 +83,33 @@ export class ChromiumCopyFit implements CopyFit {
       async (id) => shaped(ratio(id)),
       async () => shaped(null),
     );
-    const session = await this.page();
+    const out: CopyOverflow[] = [];
+    let session: BrowserSession | null = null;
     try {
-      const out: CopyOverflow[] = [];
-      for (const spec of specs) out.push(...(await measureOverflow(session.page, spec)));
+      // In scene order, so the first overflow named is the first on screen.
+      for (const spec of specs) {
+        const key = measureKey(spec);
+        let overflow = this.measured.get(key);
+        if (!overflow) {
+          session ??= await this.page();
+          overflow = await measureOverflow(session.page, spec);
+          this.remember(key, overflow);
+        }
+        out.push(...overflow);
+      }
       return out;
     } catch (err) {
       // A page that crashed or closed is opened afresh for the next measure.
       this.session = null;
-      await session.close().catch(() => undefined);
+      await session?.close().catch(() => undefined);
       throw err;
     }
+  }
+
+  private remember(key: string, overflow: CopyOverflow[]): void {
+    // Oldest first out: a Map keeps insertion order.
+    if (this.measured.size >= REMEMBERED) this.measured.delete(this.measured.keys().next().value as string);
+    this.measured.set(key, overflow);
   }
 
   private page(): Promise<BrowserSession> {
