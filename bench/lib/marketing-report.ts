@@ -63,7 +63,7 @@ export function marketingReport(f: MarketingFigures): SuiteResult {
   check(`Revision list of 100: p95 of ${f.lists.length}`, p95(f.lists), TARGETS.listP95, msText);
   const floor = latency(f.noCopyProfile.steps["copy fit (the service's ChromiumCopyFit)"]);
   checks.push([
-    "Copy-fit check alone, the floor of any edit (profile below): p50 / p95",
+    "Copy-fit check alone, as these edits met it (remembered layouts skip Chromium): p50 / p95",
     `${msText(floor.p50)} / ${msText(floor.p95)}`,
     "information",
     "—",
