@@ -3,7 +3,8 @@
 // (pretest, with --for-tests), so it uses nothing but node: builtins: it runs before anything is
 // installed. When everything is already in place it prints nothing and takes a few milliseconds.
 //
-//   node scripts/setup.mjs              npm packages + Debian packages (ffmpeg, chromium, espeak-ng, festival, fonts)
+//   node scripts/setup.mjs              npm packages + Debian packages (ffmpeg, chromium, espeak-ng, festival,
+//                                       fluidsynth and its soundfont, fonts)
 //   node scripts/setup.mjs --for-tests  also: PostgreSQL / Redis from DATABASE_URL / REDIS_URL answer,
 //                                       and the site corpus (test/sites) is installed
 //
@@ -120,6 +121,12 @@ const DEBIAN_PACKAGES = [
     pkg: "festvox-us-slt-hts",
     why: "English narration voice (US English, female)",
     present: () => existsSync("/usr/share/festival/voices/us/cmu_us_slt_arctic_hts"),
+  },
+  { pkg: "fluidsynth", why: "marketing music beds (offline MIDI synthesis)", present: () => !!which("fluidsynth") },
+  {
+    pkg: "fluid-soundfont-gm",
+    why: "marketing music beds (General MIDI soundfont, MIT)",
+    present: () => existsSync("/usr/share/sounds/sf2/FluidR3_GM.sf2"),
   },
   {
     pkg: "fonts-dejavu-core",
