@@ -2,6 +2,7 @@ import { accountOperations } from "./domains/account/operations.js";
 import { catalogOperations } from "./domains/catalog/operations.js";
 import { keysOperations } from "./domains/keys/operations.js";
 import { brandKitOperations } from "./domains/marketing/brand-kit/operations.js";
+import { marketingExportsOperations } from "./domains/marketing/exports/operations.js";
 import { marketingGenerationsOperations } from "./domains/marketing/generations/operations.js";
 import { marketingProjectsOperations } from "./domains/marketing/projects/operations.js";
 import { marketingSourcesOperations } from "./domains/marketing/sources/operations.js";
@@ -25,6 +26,7 @@ const IMPLEMENTATIONS: DomainOperation[] = [
   ...brandKitOperations,
   ...catalogOperations,
   ...keysOperations,
+  ...marketingExportsOperations,
   ...marketingGenerationsOperations,
   ...marketingProjectsOperations,
   ...marketingSourcesOperations,

@@ -91,6 +91,7 @@ describe("operation registry", () => {
         "marketing.listRevisions",
         "marketing.listSources",
         "marketing.preflightGeneration",
+        "marketing.quoteExport",
         "marketing.refreshSource",
         "marketing.retryGeneration",
         "marketing.updateBrandKit",
@@ -125,6 +126,6 @@ describe("operation registry", () => {
         "webhooks.update",
       ].sort(),
     );
-    expect(pending).toHaveLength(11);
+    expect(pending).toHaveLength(10);
   });
 });
