@@ -1,16 +1,10 @@
+import type { Static } from "@sinclair/typebox";
 import { FREE_TIER_MAX_SECONDS, walletTerms } from "../../renders/quote.js";
 import type { DomainServices } from "../../services.js";
+import type { ExportPriceSchema } from "./schemas.js";
 
 /** What exporting a video of a given length would hold and charge (the quote preflight shows). */
-export interface ExportQuote {
-  seconds: number;
-  secondsToReserve: number;
-  watermark: boolean;
-  capped: boolean;
-  sufficient: boolean;
-  needed: number | null;
-  availableSeconds: number;
-}
+export type ExportQuote = Static<typeof ExportPriceSchema>;
 
 /**
  * An export is priced as a render of a fixed length: the free tier holds nothing, is watermarked and is

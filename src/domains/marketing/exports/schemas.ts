@@ -24,6 +24,20 @@ export const QuoteExportBody = Type.Object(
   closed,
 );
 
+/** What exporting a length would hold and charge (price.ts): preflight's `quote`, and part of the export quote. */
+export const ExportPriceSchema = Type.Object(
+  {
+    seconds: Type.Integer({ description: "The video's length (the free tier's cap applied)." }),
+    secondsToReserve: Type.Integer({ description: "Held from the wallet while it renders (0 on the free tier)." }),
+    watermark: Type.Boolean(),
+    capped: Type.Boolean({ description: "True when the free tier's cap shortens it." }),
+    sufficient: Type.Boolean(),
+    needed: Type.Union([Type.Integer(), Type.Null()], { description: "Seconds short, when not sufficient." }),
+    availableSeconds: Type.Integer(),
+  },
+  closed,
+);
+
 export const ExportQuoteAnswer = Type.Object(
   {
     projectId: Type.String(),
@@ -32,13 +46,7 @@ export const ExportQuoteAnswer = Type.Object(
     orientation: Type.String(),
     width: Type.Integer(),
     height: Type.Integer(),
-    seconds: Type.Integer({ description: "The video's length (the free tier's cap applied)." }),
-    secondsToReserve: Type.Integer({ description: "Held from the wallet while it renders (0 on the free tier)." }),
-    watermark: Type.Boolean(),
-    capped: Type.Boolean({ description: "True when the free tier's cap shortens it." }),
-    sufficient: Type.Boolean(),
-    needed: Type.Union([Type.Integer(), Type.Null()], { description: "Seconds short, when not sufficient." }),
-    availableSeconds: Type.Integer(),
+    ...ExportPriceSchema.properties,
   },
   closed,
 );

@@ -1,5 +1,6 @@
 import { Type } from "@sinclair/typebox";
 import { CancelJobBody, cancelJobResponse, JobEnvelopeSchema } from "../../../jobs/envelope.js";
+import { ExportPriceSchema } from "../exports/schemas.js";
 
 /** A generation is its job (decision 0034): its id is the generation id, GET answers its envelope. */
 export const GENERATION_KIND = "marketing.generation";
@@ -104,19 +105,6 @@ const PlannedSceneSchema = Type.Object(
   closed,
 );
 
-export const ExportQuoteSchema = Type.Object(
-  {
-    seconds: Type.Integer({ description: "The video's length." }),
-    secondsToReserve: Type.Integer({ description: "Held from the wallet while it renders (0 on the free tier)." }),
-    watermark: Type.Boolean(),
-    capped: Type.Boolean({ description: "True when the free tier's cap shortens it." }),
-    sufficient: Type.Boolean(),
-    needed: Type.Union([Type.Integer(), Type.Null()], { description: "Seconds short, when not sufficient." }),
-    availableSeconds: Type.Integer(),
-  },
-  closed,
-);
-
 export const PreflightAnswerSchema = Type.Object(
   {
     ready: Type.Boolean({ description: "True when creating this generation would start it." }),
@@ -137,7 +125,7 @@ export const PreflightAnswerSchema = Type.Object(
       },
       closed,
     ),
-    quote: ExportQuoteSchema,
+    quote: ExportPriceSchema,
   },
   closed,
 );

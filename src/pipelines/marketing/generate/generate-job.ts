@@ -10,12 +10,9 @@ import { estimateSpokenSeconds, fitScenes } from "./fit-scenes.js";
 import { fitFootage } from "./footage.js";
 import type { GenerationInput } from "./generation-input.js";
 import { measureSpeech } from "./measure-speech.js";
-import { planStory } from "./plan-story.js";
+import { missingCode, planGeneration } from "./plan-generation.js";
 import { drawPreviews } from "./previews.js";
 import { storeGeneration } from "./store-generation.js";
-
-/** The code a generation fails with when the story planner finds something missing, by its field. */
-const MISSING_CODES: Record<string, string> = { demo: "missing_required_footage" };
 
 /**
  * marketing.generation: the story planned from the pinned source version (the same planner preflight
@@ -29,19 +26,9 @@ export async function generateCampaign(
   const { input } = run;
   await run.progress("reading the source", 5);
   const manifest = await readManifest(deps, input);
-  const story = planStory({
-    manifest,
-    template: { ...input.template, defaultSeconds: input.seconds },
-    seconds: input.seconds,
-    orientation: input.orientation,
-    focus: input.focus,
-    demo: input.demo,
-    language: input.language,
-    speed: input.speed,
-  });
+  const story = planGeneration(input, manifest);
   const missing = story.missing[0];
-  if (missing)
-    throw new PipelineFailure(MISSING_CODES[missing.field] ?? "campaign_visuals_insufficient", missing.message);
+  if (missing) throw new PipelineFailure(missingCode(missing.field), missing.message);
   await run.checkpoint();
 
   await run.progress("measuring the narration", 20);
