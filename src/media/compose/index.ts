@@ -20,6 +20,7 @@ import { compositionLayout, type StillPreload, stillsFor } from "./scene-stills.
 import { StillLoader } from "./stills.js";
 import { computeTimeline, motionPhases } from "./timeline.js";
 import type { ComposedVideo, ComposeInput } from "./types.js";
+import { PRESET, X264_PARAMS } from "./x264.js";
 
 export { StillPreload } from "./scene-stills.js";
 export type * from "./types.js";
@@ -35,15 +36,6 @@ export type * from "./types.js";
  * cancelled run leaves nothing behind.
  */
 
-/**
- * libx264 settings. Measured on 600 composed 1080p frames (2 cores): superfast 6.0 CPU-s, SSIM 0.99922;
- * ultrafast with CABAC, deblocking and 2 B-frames back on 3.9 CPU-s, SSIM 0.99932, files ~1.8× larger
- * (≈ 2.5 Mbit/s for a screen walkthrough). The encoder is most of a render's CPU, so the cheaper one wins.
- * In the whole render benchmark, dropping the B-frames took ffmpeg from 22 to 19 CPU-s and the 60 s render
- * from 28.7 to 24.3 s wall (docs/benchmarks.md, render); CABAC and deblocking stay for quality.
- */
-const PRESET = "ultrafast";
-const X264_PARAMS = "cabac=1:no-deblock=0:bframes=0";
 
 function aborted(signal: AbortSignal | undefined): FfmpegError {
   return new FfmpegError("composition was cancelled", "aborted", { binary: "ffmpeg", args: [], cause: signal?.reason });

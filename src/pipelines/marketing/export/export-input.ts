@@ -1,3 +1,4 @@
+import type { CaptionLook } from "../../../media/captions/look.js";
 import type { TtsVoice } from "../../../media/tts/engine.js";
 import type { CampaignDocument, CampaignOrientation, ExportFormat } from "../campaign/document.js";
 import type { VersionFile } from "../generate/generation-input.js";
@@ -25,6 +26,8 @@ export interface ExportInput {
   watermark: boolean;
   /** The catalogue voice of `document.sound.voiceId`; null when the audio mode speaks nothing. */
   voice: TtsVoice | null;
+  /** The caption style's look (catalogue caption styles); null when captions are off or the style burns none in. */
+  captions: CaptionLook | null;
   /** The primary language subtag the narration is written in. */
   language: string;
   /**

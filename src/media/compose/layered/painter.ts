@@ -1,0 +1,156 @@
+import { copyPlanes, createPlanes, type Planes } from "../canvas.js";
+import type { Entrance, LayeredScene, LayerSprite, SpriteWindow } from "./types.js";
+import { blendYuva, mixPlanes, type YuvaSprite } from "./yuva.js";
+
+/**
+ * Layered scenes → pictures, one per frame. A frame whose every layer sits where it sat in the frame before
+ * returns the very same buffer, so the encoder holds it instead of coding it again: a scene costs drawing
+ * only while something moves. Pictures are drawn into a ring of buffers (the encoder may still be reading
+ * the last few), like the walkthrough's FrameRenderer.
+ */
+
+const RING = 4;
+const easeOut = (t: number): number => 1 - (1 - t) ** 3;
+const easeInOut = (t: number): number => (t < 0.5 ? 4 * t ** 3 : 1 - (-2 * t + 2) ** 3 / 2);
+const clamp01 = (t: number): number => Math.min(1, Math.max(0, t));
+const even = (v: number): number => Math.round(v / 2) * 2;
+
+interface Placed {
+  x: number;
+  y: number;
+  opacity: number;
+  /** The window's picture state: a scroll's row, a clip's picture index; -1 when none. */
+  inner: number;
+}
+
+export function placeAt(layer: LayerSprite, frame: number): Placed {
+  const e: Entrance | null = layer.entrance;
+  let x = layer.x;
+  let y = layer.y;
+  let opacity = 256;
+  if (e) {
+    const t = e.frames <= 0 ? (frame >= e.atFrame ? 1 : 0) : clamp01((frame - e.atFrame) / e.frames);
+    const k = easeOut(t);
+    x = layer.x + even(e.dx * (1 - k));
+    y = layer.y + even(e.dy * (1 - k));
+    opacity = e.fade ? Math.round(256 * k) : t > 0 || frame >= e.atFrame ? 256 : 0;
+  }
+  let inner = -1;
+  const w = layer.inside;
+  if (w?.kind === "scroll") {
+    const t = w.frames <= 0 ? 1 : clamp01((frame - w.atFrame) / w.frames);
+    inner = even(w.fromY + (w.toY - w.fromY) * easeInOut(t));
+  } else if (w?.kind === "clip") inner = w.indexAt(frame);
+  return { x, y, opacity, inner };
+}
+
+/** Copies `rows` of `src` (window-wide) into the frame where the sprite's window sits, weighted by its alpha. */
+function drawInWindow(
+  dst: Planes,
+  sprite: YuvaSprite,
+  at: { x: number; y: number; opacity: number },
+  win: SpriteWindow,
+  src: Planes,
+  fromRow: number,
+): void {
+  const op = Math.min(256, at.opacity);
+  for (let r = 0; r < win.height; r++) {
+    const dy = at.y + win.y + r;
+    const sy = fromRow + r;
+    if (dy < 0 || dy >= dst.height || sy < 0 || sy >= src.height) continue;
+    for (let c = 0; c < win.width; c++) {
+      const dx = at.x + win.x + c;
+      if (dx < 0 || dx >= dst.width) continue;
+      const al = ((sprite.a[(win.y + r) * sprite.width + win.x + c] as number) * op) >> 8;
+      if (al === 0) continue;
+      const di = dy * dst.width + dx;
+      const dv = dst.y[di] as number;
+      dst.y[di] = dv + ((((src.y[sy * src.width + c] as number) - dv) * al) >> 8);
+    }
+  }
+  const cw = dst.width / 2;
+  const sw = sprite.width / 2;
+  for (let r = 0; r < win.height / 2; r++) {
+    const dy = (at.y + win.y) / 2 + r;
+    const sy = fromRow / 2 + r;
+    if (dy < 0 || dy >= dst.height / 2 || sy < 0 || sy >= src.height / 2) continue;
+    for (let c = 0; c < win.width / 2; c++) {
+      const dx = (at.x + win.x) / 2 + c;
+      if (dx < 0 || dx >= cw) continue;
+      const al = ((sprite.ca[((win.y >> 1) + r) * sw + (win.x >> 1) + c] as number) * op) >> 8;
+      if (al === 0) continue;
+      const di = dy * cw + dx;
+      const si = sy * (src.width / 2) + c;
+      const du = dst.u[di] as number;
+      const dv = dst.v[di] as number;
+      dst.u[di] = du + ((((src.u[si] as number) - du) * al) >> 8);
+      dst.v[di] = dv + ((((src.v[si] as number) - dv) * al) >> 8);
+    }
+  }
+}
+
+export class LayeredPainter {
+  private readonly ring: Planes[];
+  private current = 0;
+  /** The scene as drawn before a crossfade mixes it in. */
+  private readonly base: Planes;
+  /** The previous scene's last picture: what a crossfade starts from. */
+  private readonly previous: Planes;
+  private hasPrevious = false;
+  private lastKey = "";
+  private lastPicture: Planes | null = null;
+  /** Pictures drawn and frames that reused the one before (for the quality report and tests). */
+  drawn = 0;
+  reused = 0;
+
+  constructor(
+    readonly width: number,
+    readonly height: number,
+  ) {
+    this.ring = Array.from({ length: RING }, () => createPlanes(width, height));
+    this.base = createPlanes(width, height);
+    this.previous = createPlanes(width, height);
+  }
+
+  /** The buffer the next drawn picture goes into: the caller waits until the encoder is done with it. */
+  nextBuffer(): Buffer {
+    return (this.ring[(this.current + 1) % RING] as Planes).data;
+  }
+
+  /** Call when a scene ends: its last picture is what the next scene's crossfade starts from. */
+  endScene(): void {
+    if (!this.lastPicture) return;
+    copyPlanes(this.previous, this.lastPicture);
+    this.hasPrevious = true;
+    this.lastKey = "";
+  }
+
+  render(scene: LayeredScene, frame: number): Planes {
+    const placed = scene.sprites.map((s) => placeAt(s, frame));
+    const fading = this.hasPrevious && frame < scene.crossfadeFrames;
+    const mix = fading ? Math.round((256 * (frame + 1)) / (scene.crossfadeFrames + 1)) : 256;
+    const key = `${mix}|${placed.map((p) => `${p.x},${p.y},${p.opacity},${p.inner}`).join(";")}`;
+    if (key === this.lastKey && this.lastPicture) {
+      this.reused++;
+      return this.lastPicture;
+    }
+    this.drawn++;
+    this.current = (this.current + 1) % RING;
+    const out = this.ring[this.current] as Planes;
+    const target = fading ? this.base : out;
+    copyPlanes(target, scene.plate);
+    for (const [i, layer] of scene.sprites.entries()) {
+      const at = placed[i] as Placed;
+      if (at.opacity <= 0) continue;
+      blendYuva(target, layer.sprite, at.x, at.y, at.opacity);
+      const inside = layer.inside;
+      if (inside?.kind === "scroll") drawInWindow(target, layer.sprite, at, inside.window, inside.picture, at.inner);
+      else if (inside?.kind === "clip")
+        drawInWindow(target, layer.sprite, at, inside.window, inside.pictureAt(frame), 0);
+    }
+    if (fading) mixPlanes(out, this.previous, this.base, mix);
+    this.lastKey = key;
+    this.lastPicture = out;
+    return out;
+  }
+}
