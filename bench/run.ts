@@ -8,6 +8,7 @@ import { writeSection } from "./lib/report.js";
 import type { Suite } from "./lib/suite.js";
 import { core } from "./suites/core.js";
 import { corpusPlan } from "./suites/corpus-plan.js";
+import { exportSuite } from "./suites/export.js";
 import { marketing } from "./suites/marketing.js";
 import { mcp } from "./suites/mcp.js";
 import { quality } from "./suites/quality.js";
@@ -15,7 +16,7 @@ import { render } from "./suites/render.js";
 import { scan } from "./suites/scan.js";
 import { webhooks } from "./suites/webhooks.js";
 
-const SUITES: Suite[] = [core, webhooks, mcp, render, quality, corpusPlan, scan, marketing];
+const SUITES: Suite[] = [core, webhooks, mcp, render, quality, corpusPlan, scan, marketing, exportSuite];
 
 const args = process.argv.slice(2).filter((a) => a !== "--");
 const sitesAt = args.indexOf("--sites");

@@ -11,18 +11,17 @@
 // detailed test picture. It is a fixed reference workload, not the render's own encoder settings: a
 // cheaper encoder setting in the render must not make its yardstick cheaper too. It is encoded before
 // each scored round and the best of those is the baseline.
-import { spawn } from "node:child_process";
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { probe } from "../../src/media/ffmpeg/probe.js";
-import { runFfmpeg, runFfprobe } from "../../src/media/ffmpeg/run.js";
 import { Harness, idem } from "../../src/testutil/harness.js";
 import { seedStoryboard } from "../../test/support/seed-storyboard.js";
 import { startSite } from "../../test/support/site-server.js";
 import { BenchError } from "../lib/load.js";
 import { load, machine, table } from "../lib/report.js";
 import type { Suite, SuiteResult } from "../lib/suite.js";
+import { bareEncodeSeconds, frameGaps, withPeakMemory } from "../lib/video-measures.js";
 
 const SECONDS = 60;
 const FPS = 30;
@@ -50,7 +49,6 @@ to 15.3–16.1 s; this one stayed within its noise (1.62–1.87× the bare encod
 What remains: Chromium's capture and festival (~7 s of wall before composing starts), the compositor's
 resampling on node's main thread (~6 CPU-s), x264 on the sent pictures. Wall time on this shared machine varies by seconds between
 runs; each round encodes its own bare baseline just before, and the best of each is compared.`;
-const SAMPLER = join(import.meta.dirname, "../lib/memory-sampler.mjs");
 
 /** Eight beats across three pages, each kind of motion, with lines long enough to fill a minute. */
 function beats(base: string) {
@@ -141,103 +139,6 @@ function beats(base: string) {
   ];
 }
 
-/** The peak memory of this process tree while `work` runs, from bench/lib/memory-sampler.mjs. */
-async function withPeakMemory<T>(work: () => Promise<T>): Promise<{ result: T; peakMb: number }> {
-  const sampler = spawn(process.execPath, [SAMPLER, String(process.pid)], { stdio: ["pipe", "pipe", "inherit"] });
-  let out = "";
-  sampler.stdout.on("data", (d: Buffer) => {
-    out += d.toString();
-  });
-  const exited = new Promise<void>((r) => sampler.on("exit", () => r()));
-  try {
-    const result = await work();
-    sampler.stdin.end();
-    await exited;
-    return { result, peakMb: Number(out.trim()) };
-  } catch (err) {
-    sampler.kill();
-    throw err;
-  }
-}
-
-/** Frame timestamps from the container: gaps other than one frame are drops, zero gaps duplicates. */
-async function frameGaps(video: string): Promise<{ frames: number; dropped: number; duplicated: number }> {
-  const { stdout } = await runFfprobe([
-    "-v",
-    "error",
-    "-select_streams",
-    "v:0",
-    "-show_entries",
-    "packet=pts_time",
-    "-of",
-    "csv=p=0",
-    video,
-  ]);
-  const pts = stdout
-    .split("\n")
-    .filter(Boolean)
-    .map(Number)
-    .sort((a, b) => a - b);
-  let dropped = 0;
-  let duplicated = 0;
-  for (let i = 1; i < pts.length; i++) {
-    const gap = Math.round(((pts[i] as number) - (pts[i - 1] as number)) * FPS);
-    if (gap === 0) duplicated++;
-    else if (gap > 1) dropped += gap - 1;
-  }
-  return { frames: pts.length, dropped, duplicated };
-}
-
-async function bareEncodeSeconds(dir: string): Promise<number> {
-  const still = join(dir, "still.yuv");
-  await runFfmpeg([
-    "-v",
-    "error",
-    "-f",
-    "lavfi",
-    "-i",
-    "testsrc2=s=1920x1080",
-    "-frames:v",
-    "1",
-    "-f",
-    "rawvideo",
-    "-pix_fmt",
-    "yuv420p",
-    "-y",
-    still,
-  ]);
-  const started = performance.now();
-  await runFfmpeg([
-    "-v",
-    "error",
-    "-f",
-    "rawvideo",
-    "-pix_fmt",
-    "yuv420p",
-    "-s",
-    "1920x1080",
-    "-framerate",
-    String(FPS),
-    "-stream_loop",
-    String(SECONDS * FPS - 1),
-    "-i",
-    still,
-    "-frames:v",
-    String(SECONDS * FPS),
-    "-c:v",
-    "libx264",
-    "-preset",
-    "superfast",
-    "-pix_fmt",
-    "yuv420p",
-    "-f",
-    "mp4",
-    "-y",
-    join(dir, "bare.mp4"),
-  ]);
-  return (performance.now() - started) / 1000;
-}
-
 interface Round {
   wallS: number;
   peakMb: number;
@@ -287,7 +188,7 @@ async function renderMeasured(h: Harness, siteUrl: string, dir: string, round: n
   const got = await h.app.inject({ method: "GET", url: dl.url.replace(h.deps.config.publicUrl, "") });
   await writeFile(file, got.rawPayload);
   const info = await probe(file);
-  const gaps = await frameGaps(file);
+  const gaps = await frameGaps(file, FPS);
   const v = info.video?.durationSeconds ?? 0;
   const a = info.audio?.durationSeconds ?? 0;
   if (info.video?.width !== 1920 || info.video?.height !== 1080) throw new BenchError("the render is not 1920×1080");
@@ -319,7 +220,7 @@ export const render: Suite = {
       const rounds: Round[] = [];
       const bares: number[] = [];
       for (let r = 1; r <= ROUNDS; r++) {
-        bares.push(await bareEncodeSeconds(dir));
+        bares.push(await bareEncodeSeconds(dir, { width: 1920, height: 1080, frames: SECONDS * FPS, fps: FPS }));
         const round = await renderOnce(h, site.url, dir, r);
         console.log(
           `round ${r}: bare ${bares.at(-1)?.toFixed(1)} s, render ${round.wallS.toFixed(1)} s, peak ${round.peakMb.toFixed(0)} MB`,

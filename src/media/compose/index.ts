@@ -36,7 +36,6 @@ export type * from "./types.js";
  * cancelled run leaves nothing behind.
  */
 
-
 function aborted(signal: AbortSignal | undefined): FfmpegError {
   return new FfmpegError("composition was cancelled", "aborted", { binary: "ffmpeg", args: [], cause: signal?.reason });
 }

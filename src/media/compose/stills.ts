@@ -91,6 +91,11 @@ async function convert(image: Sharp, fitTo: Size | null): Promise<{ planes: Plan
   return { planes, fitted: await toPlanes(fitted, fitTo.width, fitTo.height) };
 }
 
+/** An opaque picture (any format sharp reads) → YUV 4:2:0 planes at its own size, converted natively. */
+export async function planesOfImage(image: Sharp): Promise<Planes> {
+  return (await convert(image, null)).planes;
+}
+
 const evenAtLeast2 = (v: number): number => Math.max(2, Math.round(v / 2) * 2);
 
 interface Size {

@@ -2,8 +2,8 @@ import { randomBytes } from "node:crypto";
 import { mkdir, mkdtemp, rename, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
-import { assChangeTimesMs } from "../../captions/ass-changes.js";
 import { type PlacedCue, toAss } from "../../captions/ass.js";
+import { assChangeTimesMs } from "../../captions/ass-changes.js";
 import type { CaptionLook } from "../../captions/look.js";
 import { type Cue, toWebVtt } from "../../captions/webvtt.js";
 import { type Artifact, artifactOf, posterFrame } from "../../ffmpeg/encode.js";
@@ -69,7 +69,11 @@ export async function composeLayered(input: LayeredComposeInput): Promise<Layere
     poster: join(outDir, `.${tag}.jpg.partial`),
     vtt: join(outDir, `.${tag}.vtt.partial`),
   };
-  const final = { video: join(outDir, "video.mp4"), poster: join(outDir, "poster.jpg"), vtt: join(outDir, "captions.vtt") };
+  const final = {
+    video: join(outDir, "video.mp4"),
+    poster: join(outDir, "poster.jpg"),
+    vtt: join(outDir, "captions.vtt"),
+  };
   const work = await mkdtemp(join(tmpdir(), "cw-layered-"));
   const control = { signal, binaries: input.binaries };
   let encoder: StreamEncoder | null = null;

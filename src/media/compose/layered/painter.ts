@@ -99,6 +99,10 @@ export class LayeredPainter {
   private hasPrevious = false;
   private lastKey = "";
   private lastPicture: Planes | null = null;
+  /** The plate with the sprites at rest drawn on it, for the scene and set of sprites it was made for. */
+  private readonly rested: Planes;
+  private restedScene: LayeredScene | null = null;
+  private restedKey = "";
   /** Pictures drawn and frames that reused the one before (for the quality report and tests). */
   drawn = 0;
   reused = 0;
@@ -110,6 +114,42 @@ export class LayeredPainter {
     this.ring = Array.from({ length: RING }, () => createPlanes(width, height));
     this.base = createPlanes(width, height);
     this.previous = createPlanes(width, height);
+    this.rested = createPlanes(width, height);
+  }
+
+  /**
+   * The plate with every sprite that has come to rest drawn on it, made again only when another sprite
+   * settles: a frame then blends just the sprites still moving. Null when a moving sprite lies under one
+   * at rest (drawing it later would put it on top), so the frame is drawn whole.
+   */
+  private restedBase(scene: LayeredScene, placed: readonly Placed[]): { base: Planes; moving: number[] } | null {
+    const atRest = scene.sprites.map((s, i) => {
+      const p = placed[i] as Placed;
+      return !s.inside && p.opacity === 256 && p.x === s.x && p.y === s.y;
+    });
+    const moving = scene.sprites.flatMap((_s, i) => (!atRest[i] && (placed[i] as Placed).opacity > 0 ? [i] : []));
+    const overlaps = (i: number, j: number) => {
+      const a = scene.sprites[i] as LayerSprite;
+      const b = scene.sprites[j] as LayerSprite;
+      const pa = placed[i] as Placed;
+      return (
+        pa.x < b.x + b.sprite.width &&
+        b.x < pa.x + a.sprite.width &&
+        pa.y < b.y + b.sprite.height &&
+        b.y < pa.y + a.sprite.height
+      );
+    };
+    for (const i of moving)
+      for (let j = i + 1; j < scene.sprites.length; j++) if (atRest[j] && overlaps(i, j)) return null;
+    const key = atRest.map((r) => (r ? 1 : 0)).join("");
+    if (this.restedScene !== scene || this.restedKey !== key) {
+      copyPlanes(this.rested, scene.plate);
+      for (const [i, layer] of scene.sprites.entries())
+        if (atRest[i]) blendYuva(this.rested, layer.sprite, layer.x, layer.y, 256);
+      this.restedScene = scene;
+      this.restedKey = key;
+    }
+    return { base: this.rested, moving };
   }
 
   /** The buffer the next drawn picture goes into: the caller waits until the encoder is done with it. */
@@ -138,8 +178,11 @@ export class LayeredPainter {
     this.current = (this.current + 1) % RING;
     const out = this.ring[this.current] as Planes;
     const target = fading ? this.base : out;
-    copyPlanes(target, scene.plate);
-    for (const [i, layer] of scene.sprites.entries()) {
+    const rested = this.restedBase(scene, placed);
+    copyPlanes(target, rested?.base ?? scene.plate);
+    const drawing = rested?.moving ?? scene.sprites.map((_, i) => i);
+    for (const i of drawing) {
+      const layer = scene.sprites[i] as LayerSprite;
       const at = placed[i] as Placed;
       if (at.opacity <= 0) continue;
       blendYuva(target, layer.sprite, at.x, at.y, at.opacity);

@@ -65,7 +65,12 @@ export async function exportCampaign(run: PipelineRun<ExportInput>, deps: Export
 
     await run.checkpoint();
     await run.progress("speaking", 6);
-    const speaking = speak(deps, input, specs.map((s) => s.scene.narration), dir);
+    const speaking = speak(
+      deps,
+      input,
+      specs.map((s) => s.scene.narration),
+      dir,
+    );
     speaking.catch(() => undefined);
 
     await run.progress("drawing the scenes", 10);
@@ -190,5 +195,5 @@ async function speak(deps: ExportDeps, input: ExportInput, lines: string[], dir:
   if (!engine) throw new PipelineFailure("tts_unavailable", "The voice's engine is not installed.", true);
   const voiceDir = join(dir, "voice");
   await mkdir(voiceDir, { recursive: true });
-  return speakLines(engine, input.voice, lines, input.language, voiceDir);
+  return speakLines(engine, input.voice, lines, input.language, voiceDir, deps.storage);
 }
