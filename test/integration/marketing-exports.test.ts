@@ -1,8 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { exportJob } from "../../src/jobs/catalogue.js";
 import { settleJob } from "../../src/jobs/settle.js";
+import type { CampaignScene } from "../../src/pipelines/marketing/campaign/document.js";
 import type { ExportInput } from "../../src/pipelines/marketing/export/export-input.js";
 import { Harness, idem } from "../../src/testutil/harness.js";
+import { holdable } from "../support/held-job.js";
 import { campaignDocumentOf, type SeededProject, seedProject } from "../support/seed-project.js";
+import { seedRender } from "../support/source-jobs.js";
 
 // The export operations on both databases, around queued exports (no worker runs them here): create with
 // its defaults and choices, the free tier's cap, every refusal with nothing created or held, the replay,
@@ -111,7 +115,7 @@ describe("POST /marketing/projects/{id}/exports", () => {
       orientation: "landscape",
       seconds: 30,
       watermark: false,
-      voice: { id: h.deps.catalog.defaults.voiceId },
+      voice: { id: project.documents[0]?.sound.voiceId },
       language: "en",
       footage: {},
     });
@@ -171,6 +175,28 @@ describe("POST /marketing/projects/{id}/exports", () => {
     });
     expect(known.headers.location).toBe(`/api/v1/marketing/exports/${first.body.resource.id}`);
     expect((await exportJobs(user.id)).filter((j) => j.idempotency_key === key)).toHaveLength(1);
+    await settleAll();
+  });
+  it("gives the job each footage scene's render video; a render gone since is left for the job to fail on", async () => {
+    const kept = await seedRender(h, user.id);
+    const swept = await seedRender(h, user.id, { expired: true });
+    const theirs = await seedRender(h, stranger.id);
+    const footage = (renderId: string) => ({ type: "footage" as const, renderId, fromSeconds: 0, toSeconds: 5 });
+    const doc = campaignDocumentOf(h, {}, footage(kept));
+    doc.story.scenes.push(
+      { ...(doc.story.scenes[0] as CampaignScene), id: "sc-3", visual: footage(swept) },
+      { ...(doc.story.scenes[0] as CampaignScene), id: "sc-4", visual: footage(theirs) },
+    );
+    const demo = await seedProject(h, user.id, { templateId: "demo-tour", documents: [doc] });
+    const res = await create(demo.projectId);
+    expect(res.status, JSON.stringify(res.body)).toBe(202);
+    const [job] = (await exportJobs(user.id)).filter((j) => j.id === res.body.resource.id);
+    const render = JSON.parse(
+      (await h.deps.db.kysely.selectFrom("jobs").select("result").where("id", "=", kept).executeTakeFirstOrThrow())
+        .result ?? "{}",
+    );
+    const videoKey = render.artifacts.find((a: { type: string }) => a.type === "video").key;
+    expect((JSON.parse(job?.input ?? "{}") as ExportInput).footage).toEqual({ [kept]: { videoKey } });
     await settleAll();
   });
 });
@@ -381,5 +407,39 @@ describe("isolation", () => {
     expect(list.body.data.map((e: { id: string }) => e.id)).not.toContain(id);
     expect((await get(id)).body.state).toBe("queued");
     await settleAll();
+  });
+});
+
+describe("cancel of a running export", () => {
+  it("asks it to stop: it settles cancelled at its next step and releases every second", async () => {
+    const held = holdable(exportJob);
+    const w = await Harness.start({ rateStore: "memory", jobDefinitions: [held.definition] });
+    try {
+      const u = await w.user();
+      const theirs = await seedProject(w, u.id);
+      const run = held.holdNext();
+      const started = await w.request("POST", `/marketing/projects/${theirs.projectId}/exports`, {
+        token: u.key,
+        idempotencyKey: idem(),
+        body: {},
+      });
+      const id = started.body.resource.id as string;
+      expect(await run.running).toBe(id);
+      expect((await w.request("GET", "/wallet", { token: u.key })).body.reservedSeconds).toBe(30);
+      const res = await w.request("POST", `/marketing/exports/${id}/cancel`, {
+        token: u.key,
+        idempotencyKey: idem(),
+        body: {},
+      });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      expect(res.body).toMatchObject({ removedFromQueue: false, resource: { id, state: "running" } });
+      run.release();
+      await w.drain();
+      const after = (await w.request("GET", `/marketing/exports/${id}`, { token: u.key })).body;
+      expect(after).toMatchObject({ state: "cancelled", cost: { secondsReserved: 30, secondsCharged: 0 } });
+      expect((await w.request("GET", "/wallet", { token: u.key })).body.reservedSeconds).toBe(0);
+    } finally {
+      await w.close();
+    }
   });
 });

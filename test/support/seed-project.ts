@@ -6,6 +6,7 @@ import type {
   CampaignScene,
 } from "../../src/pipelines/marketing/campaign/document.js";
 import type { Harness } from "../../src/testutil/harness.js";
+import { ranJobRow } from "./job-row.js";
 import { seedSource } from "./seed-source.js";
 
 export interface SeededProject {
@@ -57,7 +58,7 @@ export function campaignDocumentOf(
       captions: { enabled: true, style: "classic" },
     },
     sound: {
-      voiceId: h.deps.catalog.defaults.voiceId,
+      voiceId: h.deps.catalog.defaults.voiceId ?? (h.deps.catalog.voices[0]?.id as string),
       audioMode: over.audioMode ?? "voice_and_music",
       speed: 1,
       music: { mood: "calm", volume: 0.35 },
@@ -114,4 +115,41 @@ export async function seedProject(
       })
       .execute();
   return { projectId, sourceId, documents };
+}
+
+/**
+ * An export of a seeded project as its job leaves it, without running the renderer: queued, or succeeded
+ * with a small stored `video` file (so download answers a link).
+ */
+export async function seedExport(
+  h: Harness,
+  accountId: string,
+  seeded: SeededProject,
+  state: "queued" | "succeeded" = "queued",
+): Promise<string> {
+  const id = uuidv7(h.clock.now().getTime());
+  const at = iso(h.clock.now());
+  const video =
+    state === "succeeded" ? await h.deps.storage.put(`jobs/${id}/video.mp4`, Buffer.from(`video of ${id}`)) : null;
+  const result = video ? JSON.stringify({ artifacts: [{ type: "video", ...video }], durationSeconds: 30 }) : null;
+  const input = { projectId: seeded.projectId, revision: 1, format: "mp4", orientation: "landscape", seconds: 30 };
+  await h.deps.db.kysely
+    .insertInto("jobs")
+    .values(
+      ranJobRow({ id, accountId, kind: "marketing.export", state, at, result, input, failedWith: "internal_error" }),
+    )
+    .execute();
+  await h.deps.db.kysely
+    .insertInto("marketing_exports")
+    .values({
+      job_id: id,
+      account_id: accountId,
+      project_id: seeded.projectId,
+      revision: 1,
+      format: "mp4",
+      source_id: seeded.sourceId,
+      created_at: at,
+    })
+    .execute();
+  return id;
 }
