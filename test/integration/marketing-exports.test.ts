@@ -371,7 +371,7 @@ describe("GET /marketing/exports", () => {
 });
 
 describe("DELETE /marketing/sources/{id} while an export reads it", () => {
-  it("is refused with 409 source_export_in_flight naming the export, and allowed once it settled", async () => {
+  it("is refused with 409 source_export_in_flight listing the exports, and allowed once it settled", async () => {
     const owner = await h.user();
     const theirs = await seedProject(h, owner.id);
     const started = await create(theirs.projectId, {}, owner.key);
@@ -382,7 +382,7 @@ describe("DELETE /marketing/sources/{id} while an export reads it", () => {
     expect(res.status, JSON.stringify(res.body)).toBe(409);
     expect(res.body.error).toMatchObject({
       code: "source_export_in_flight",
-      details: { sourceId: theirs.sourceId, exportId: id },
+      details: { sourceId: theirs.sourceId, exports: [id] },
     });
     const source = await h.request("GET", `/marketing/sources/${theirs.sourceId}`, { token: owner.key });
     expect(source.status).toBe(200);

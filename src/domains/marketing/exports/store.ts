@@ -52,8 +52,8 @@ export async function exportInFlight(
   return row?.job_id;
 }
 
-/** An export still queued or running that reads one of this source's versions, if any. */
-export async function sourceExportInFlight(db: Db, sourceId: string): Promise<string | undefined> {
-  const row = await inFlight(db).where("e.source_id", "=", sourceId).executeTakeFirst();
-  return row?.job_id;
+/** The exports still queued or running that read one of this source's versions, oldest first. */
+export async function sourceExportsInFlight(db: Db, sourceId: string): Promise<string[]> {
+  const rows = await inFlight(db).where("e.source_id", "=", sourceId).orderBy("e.job_id").execute();
+  return rows.map((r) => r.job_id);
 }
