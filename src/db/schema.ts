@@ -304,6 +304,17 @@ export interface MarketingRevisionsTable {
   created_at: string;
 }
 
+/** An export (its job has the same id): what it renders and reads, for the one-at-a-time rules. */
+export interface MarketingExportsTable {
+  job_id: string;
+  account_id: string;
+  project_id: string;
+  revision: number;
+  format: string;
+  source_id: string;
+  created_at: string;
+}
+
 export interface Database {
   accounts: AccountsTable;
   email_verifications: EmailVerificationsTable;
@@ -327,4 +338,5 @@ export interface Database {
   marketing_generations: MarketingGenerationsTable;
   marketing_projects: MarketingProjectsTable;
   marketing_revisions: MarketingRevisionsTable;
+  marketing_exports: MarketingExportsTable;
 }

@@ -1,4 +1,7 @@
 import type { SessionGuard } from "../pipelines/browsing/fenced-session.js";
+import type { ExportDeps } from "../pipelines/marketing/export/deps.js";
+import type { ExportInput } from "../pipelines/marketing/export/export-input.js";
+import { exportCampaign } from "../pipelines/marketing/export/export-job.js";
 import type { GenerationDeps } from "../pipelines/marketing/generate/deps.js";
 import { generateCampaign } from "../pipelines/marketing/generate/generate-job.js";
 import type { GenerationInput } from "../pipelines/marketing/generate/generation-input.js";
@@ -58,6 +61,16 @@ const generationDeps = (deps: JobServices): GenerationDeps => ({
   tts: deps.tts,
   browser: deps.walkthrough.browser,
   fonts: deps.fonts,
+});
+
+/** What an export uses: storage, the speech engines, the walkthroughs' browser, the fonts, ffmpeg. */
+const exportDeps = (deps: JobServices): ExportDeps => ({
+  storage: deps.storage,
+  tts: deps.tts,
+  browser: deps.walkthrough.browser,
+  fonts: deps.fonts,
+  ffmpeg: deps.config.ffmpegBinaries,
+  clock: deps.clock,
 });
 
 /**
@@ -136,6 +149,18 @@ export const generationJob = defineJob<GenerationInput>({
 });
 
 /**
+ * marketing.export: a project's revision rendered to a video, its poster, captions and quality report
+ * (pipelines/marketing/export/). Holds the reserved seconds until it settles: the real length is charged
+ * (the pipeline's chargeSeconds), the rest released. Terminal states emit marketing.export.* events.
+ */
+export const exportJob = defineJob<ExportInput>({
+  kind: "marketing.export",
+  maxAttempts: 2,
+  retryDelayMs: () => 10_000,
+  run: (ctx) => asJobRun(ctx.signal, () => exportCampaign(pipelineRun(ctx), exportDeps(ctx.deps))),
+});
+
+/**
  * The job kinds this service runs, one definition each. The walkthrough and marketing pipelines add
  * theirs here as they land (tests add scripted kinds).
  */
@@ -145,4 +170,5 @@ export const JOB_DEFINITIONS: JobDefinition[] = [
   sourceScanJob,
   sourceRefreshJob,
   generationJob,
+  exportJob,
 ];

@@ -19,6 +19,11 @@ export interface NewJob {
   watermark: boolean;
   idempotencyKey: string | null;
   requestId: string | null;
+  /**
+   * A refusal of the caller's own, checked behind the account lock before the in-flight ceiling and the
+   * reservation (one export per project, revision and format): no job can start between check and write.
+   */
+  guard?: (tx: Transaction<Database>) => Promise<void>;
   /** Ceiling of this kind's jobs queued or running per account (renders and exports). */
   inFlightLimit?: number;
   /** Writes what belongs with the job (sealed credentials) in the job's own transaction; not on a replay. */
@@ -44,6 +49,7 @@ export async function createJob(
         const known = await findJobByIdempotencyKey(tx, spec.accountId, spec.kind, spec.idempotencyKey);
         if (known) return { job: known, created: false };
       }
+      if (spec.guard) await spec.guard(tx);
       if (spec.inFlightLimit !== undefined) {
         const inFlight = await countInFlight(tx, spec.accountId, spec.kind);
         if (inFlight >= spec.inFlightLimit) {

@@ -72,7 +72,7 @@ const ROWS = [
   op("marketing.getBrandKit", "GET", "/marketing/brand-kit", "marketing:read", "read"),
   op("marketing.updateBrandKit", "PUT", "/marketing/brand-kit", "marketing:write", "write", "I"),
   op("marketing.cancelExport", "POST", "/marketing/exports/{id}/cancel", "marketing:export", "write", "I"),
-  op("marketing.createExport", "POST", "/marketing/projects/{id}/exports", "marketing:export", "charge", "AI"),
+  op("marketing.createExport", "POST", "/marketing/projects/{id}/exports", "marketing:export", "charge", "AIv"),
   op("marketing.downloadExport", "GET", "/marketing/exports/{id}/download", "marketing:read", "read"),
   op("marketing.getExport", "GET", "/marketing/exports/{id}", "marketing:read", "read"),
   op("marketing.listExports", "GET", "/marketing/exports", "marketing:read", "read"),

@@ -20,6 +20,7 @@ import {
   wellFormed,
 } from "../support/openapi-arbitraries.js";
 import { refusalHeaderNames } from "../support/refusal-headers.js";
+import { seedExport, seedProject } from "../support/seed-project.js";
 import { seedStoryboard } from "../support/seed-storyboard.js";
 import { staticResolver } from "../support/static-resolver.js";
 
@@ -116,6 +117,13 @@ beforeAll(async () => {
     await seed("/templates", { name: "seed", options: {} }),
     await seedStoryboard(h, user.id),
     await seedStoryboard(h, user.id, { state: "queued" }),
+  );
+  // A project with an export in flight and one finished: project and export ids for the marketing paths.
+  const project = await seedProject(h, user.id);
+  known.push(
+    project.projectId,
+    await seedExport(h, user.id, project),
+    await seedExport(h, user.id, project, "succeeded"),
   );
   const read = async (url: string) =>
     (await h.app.inject({ method: "GET", url: `${PREFIX}${url}`, headers: auth })).json();

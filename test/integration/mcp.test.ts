@@ -100,9 +100,9 @@ describe("tools/list", () => {
       MOUNTED.filter((m) => !m.row.dashboardOnly).length,
     );
     // Today: 34 before the marketing operations, the six source and two brand-kit tools (issue 12), and the
-    // thirteen of generations, projects, revisions and sentence edits (issue 22), and the export quote
-    // (issue 23).
-    expect(names.filter((n) => !testTools.includes(n))).toHaveLength(56);
+    // thirteen of generations, projects, revisions and sentence edits (issue 22), and the six of exports
+    // (issue 23): all 61.
+    expect(names.filter((n) => !testTools.includes(n))).toHaveLength(61);
     for (const name of dashboardOnlyTools) expect(names).not.toContain(name);
   });
 

@@ -73,19 +73,24 @@ describe("operation registry", () => {
         "keys.list",
         "keys.revoke",
         "keys.rotate",
+        "marketing.cancelExport",
         "marketing.cancelGeneration",
         "marketing.cancelSource",
+        "marketing.createExport",
         "marketing.createGeneration",
         "marketing.createProject",
         "marketing.createRevision",
         "marketing.createSource",
         "marketing.deleteProject",
         "marketing.deleteSource",
+        "marketing.downloadExport",
         "marketing.editProject",
         "marketing.getBrandKit",
+        "marketing.getExport",
         "marketing.getGeneration",
         "marketing.getProject",
         "marketing.getSource",
+        "marketing.listExports",
         "marketing.listGenerations",
         "marketing.listProjects",
         "marketing.listRevisions",
@@ -126,6 +131,6 @@ describe("operation registry", () => {
         "webhooks.update",
       ].sort(),
     );
-    expect(pending).toHaveLength(10);
+    expect(pending).toHaveLength(5);
   });
 });

@@ -6,6 +6,7 @@ import * as m0004 from "./0004_walkthrough_credentials.js";
 import * as m0005 from "./0005_marketing_sources.js";
 import * as m0006 from "./0006_brand_kit.js";
 import * as m0007 from "./0007_marketing_projects.js";
+import * as m0008 from "./0008_marketing_exports.js";
 
 export interface Migration {
   up(db: Kysely<unknown>): Promise<void>;
@@ -20,4 +21,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   "0005_marketing_sources": m0005,
   "0006_brand_kit": m0006,
   "0007_marketing_projects": m0007,
+  "0008_marketing_exports": m0008,
 };

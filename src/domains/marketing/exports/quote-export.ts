@@ -1,10 +1,9 @@
-import { ApiError } from "../../../contract/errors.js";
 import { ok } from "../../../operations/define.js";
 import { defineOperation } from "../../services.js";
-import { findProject, findRevision } from "../projects/store.js";
 import { exportShape } from "./offer.js";
 import { quoteExport } from "./price.js";
 import { ExportQuoteAnswer, QuoteExportBody } from "./schemas.js";
+import { exportTarget } from "./target.js";
 
 export const quoteExportOperation = defineOperation({
   id: "marketing.quoteExport",
@@ -15,17 +14,14 @@ export const quoteExportOperation = defineOperation({
   responses: { 200: ExportQuoteAnswer },
   errors: ["project_not_found", "no_revision", "unsupported_format", "unsupported_export"],
   async handler({ actor, deps, body, now }) {
-    const project = await findProject(deps.db.kysely, actor.accountId, body.projectId);
-    if (!project) throw new ApiError("project_not_found", { projectId: body.projectId });
-    const latest = Number(project.latest_revision);
-    const number = body.revision ?? latest;
-    const revision = number <= latest ? await findRevision(deps.db.kysely, project.id, number) : undefined;
-    if (!revision)
-      throw new ApiError("no_revision", { projectId: project.id, revision: number, latestRevision: latest });
-    const template = deps.catalog.marketingTemplates.find((t) => t.id === project.template_id);
-    if (!template) throw new Error(`project template ${project.template_id} is no longer in the catalogue`);
-    const shape = exportShape(revision.document, template, body);
+    const { project, revision, document, template } = await exportTarget(
+      deps,
+      actor.accountId,
+      body.projectId,
+      body.revision,
+    );
+    const shape = exportShape(document, template, body);
     const price = await quoteExport(deps, actor.accountId, shape.seconds, now);
-    return ok({ projectId: project.id, revision: number, ...shape, ...price });
+    return ok({ projectId: project.id, revision, ...shape, ...price });
   },
 });
