@@ -8,12 +8,9 @@ import { Harness, idem } from "../../src/testutil/harness.js";
 import { type GeneratedProject, generatedProject } from "../support/marketing-project.js";
 
 // Exports that succeed, on the real renderer (pipelines/marketing/export/export-job.ts): the job's
-// artifacts, the download, the charge of the real length and the release of the rest, the event. The API
-// branch carries a placeholder renderer that fails every export, so these run only once main's renderer
-// is merged: CLIPWRIGHT_EXPORT_E2E=1 until then (remove the gate when it lands). SQLite only (CI has
-// 2 cores); the operations' rules on both databases are in marketing-exports.test.ts.
-const rendererMerged = process.env.CLIPWRIGHT_EXPORT_E2E === "1";
-const e2e = describe.runIf(rendererMerged && process.env.CLIPWRIGHT_TEST_DB !== "postgres");
+// artifacts, the download, the charge of the real length and the release of the rest, the event. SQLite
+// only (CI has 2 cores); the operations' rules on both databases are in marketing-exports.test.ts.
+const e2e = describe.runIf(process.env.CLIPWRIGHT_TEST_DB !== "postgres");
 const SLOW = 240_000;
 
 e2e("a project exported to a video that succeeds", () => {

@@ -61,7 +61,7 @@ function backdropOf(background: BackgroundOption): Backdrop {
 }
 
 /** The compositor's terms for a caption style: its look when burned in, else null. */
-function captionLookOf(style: CaptionStyleOption): CaptionLook | null {
+export function captionLookOf(style: CaptionStyleOption): CaptionLook | null {
   const look = style.burnedIn ? style.look : null;
   if (!look) return null;
   const position = look.position === "top" || look.position === "center" ? look.position : "bottom";

@@ -2,6 +2,7 @@ import type { Static } from "@sinclair/typebox";
 import { ApiError } from "../../../contract/errors.js";
 import type { ExportInput } from "../../../pipelines/marketing/export/export-input.js";
 import type { DomainServices } from "../../services.js";
+import { captionLookOf } from "../../renders/render-options.js";
 import { primaryLanguage, voiceOf } from "../generations/voice.js";
 import type { ProjectRow } from "../projects/store.js";
 import { readableVersion } from "../sources/pinned-version.js";
@@ -47,6 +48,9 @@ export async function resolveExport(
   const speaks = audioMode === "voice_and_music" || audioMode === "voice_only";
   const voice = speaks ? voiceOf(deps.catalog, voiceId) : null;
   if (speaks && !voice) throw new ApiError("voice_unknown", { voiceId });
+  // A style the catalogue no longer has burns nothing in: the WebVTT file still carries the words.
+  const captionStyle = deps.catalog.renderOptions.captionStyles.find((s) => s.id === document.style.captions.style);
+  const captions = document.style.captions.enabled && captionStyle ? captionLookOf(captionStyle) : null;
   return {
     project,
     price,
@@ -62,6 +66,7 @@ export async function resolveExport(
       seconds: price.seconds,
       watermark: price.watermark,
       voice,
+      captions,
       language: primaryLanguage(read.manifest.brand.language),
       footage: await resolveFootage(deps, accountId, document, now),
     },

@@ -1,8 +1,9 @@
-import { mkdir, mkdtemp, rm } from "node:fs/promises";
+import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Page } from "playwright-core";
 import type { BrowserSession } from "../../../media/browser/index.js";
+import { FileClip } from "../../../media/compose/layered/clip-window.js";
 import { composeLayered } from "../../../media/compose/layered/compose-layered.js";
 import type { LayeredScene } from "../../../media/compose/layered/types.js";
 import { TtsUnavailableError } from "../../../media/tts/engine.js";
@@ -18,10 +19,11 @@ import { burnedCues, type LineTiming, vttCues } from "./captions.js";
 import type { ExportDeps } from "./deps.js";
 import type { ExportInput } from "./export-input.js";
 import { layeredScene } from "./layered-scene.js";
+import { writeExportQuality } from "./quality.js";
 import { type SpokenLine, speakLines } from "./narration.js";
 import { sceneLayers } from "./scene-layers.js";
 import { mixExportSound } from "./soundtrack.js";
-import { EXPORT_FPS, narrationStarts, sceneSpans } from "./timeline.js";
+import { capSpans, EXPORT_FPS, narrationStarts, sceneSpans } from "./timeline.js";
 
 const describe = (err: unknown): string =>
   err instanceof Error ? (err.message.split("\n")[0] ?? err.name) : String(err);
@@ -38,6 +40,7 @@ export async function exportCampaign(run: PipelineRun<ExportInput>, deps: Export
   const started = deps.clock.now();
   const dir = await mkdtemp(join(tmpdir(), `cw-export-${id.slice(-8)}-`));
   let session: BrowserSession | null = null;
+  const scenes: LayeredScene[] = [];
   try {
     await run.progress("reading the source", 2);
     const manifest = await readManifest(deps, input);
@@ -58,10 +61,15 @@ export async function exportCampaign(run: PipelineRun<ExportInput>, deps: Export
         "source_unreadable",
         `The picture of scene ${missing.scene.id} is no longer in the source version.`,
       );
-    const spans = sceneSpans(
-      specs.map((s) => s.scene.seconds),
+    // The story's own clock, cut at the export's length (shorter only under the free tier's cap).
+    const spans = capSpans(
+      sceneSpans(
+        specs.map((s) => s.scene.seconds),
+        document.export.seconds,
+      ),
       input.seconds,
     );
+    specs.splice(spans.length);
 
     await run.checkpoint();
     await run.progress("speaking", 6);
@@ -82,8 +90,9 @@ export async function exportCampaign(run: PipelineRun<ExportInput>, deps: Export
       }
       return opened.page;
     };
-    const scenes: LayeredScene[] = [];
     let cachedScenes = 0;
+    const control = { signal, binaries: deps.ffmpeg };
+    const footage = await footageFiles(deps, input, dir);
     for (const [i, spec] of specs.entries()) {
       await run.checkpoint();
       const drawn = await sceneLayers(page, deps.storage, spec, signal);
@@ -97,6 +106,12 @@ export async function exportCampaign(run: PipelineRun<ExportInput>, deps: Export
           orientation: input.orientation,
           first: i === 0,
           screenshot: v.type === "screenshot" ? (spec.assets.visual ?? null) : null,
+          footage:
+            v.type === "footage"
+              ? { video: footage.get(v.renderId) as string, fromSeconds: v.fromSeconds, toSeconds: v.toSeconds }
+              : null,
+          workDir: dir,
+          control,
         }),
       );
       await run.progress("drawing the scenes", 10 + Math.round((25 * (i + 1)) / specs.length));
@@ -120,7 +135,6 @@ export async function exportCampaign(run: PipelineRun<ExportInput>, deps: Export
     }));
     await run.checkpoint();
     await run.progress("mixing the sound", 38);
-    const control = { signal, binaries: deps.ffmpeg };
     const sound = await mixExportSound(
       lines.map((l, i) => ({ wavPath: l.wavPath, startSeconds: starts[i] as number })),
       input.seconds,
@@ -150,15 +164,39 @@ export async function exportCampaign(run: PipelineRun<ExportInput>, deps: Export
       signal,
       onProgress: (pct) => void run.progress("composing", 40 + Math.round(pct * 0.55)).catch(() => undefined),
     });
-    const renderSeconds = (deps.clock.now().getTime() - started.getTime()) / 1000;
-    run.warn?.("export composed", { renderSeconds, cachedScenes, drawnPictures: composed.drawnPictures });
+    const exportSeconds = (deps.clock.now().getTime() - started.getTime()) / 1000;
 
-    await run.progress("saving", 97);
+    await run.progress("measuring", 96);
+    const sprites = scenes.flatMap((s) => s.sprites);
+    const quality = await writeExportQuality(
+      { video: composed.video.path, captions: composed.captions.path },
+      {
+        format: input.format,
+        fps: EXPORT_FPS,
+        plannedFrames: composed.frames,
+        spokenSeconds: lines.reduce((n, l) => n + (l.wavPath ? l.seconds : 0), 0),
+        speaks: lines.some((l) => l.wavPath),
+        motion: {
+          scenes: scenes.length,
+          drawnPictures: composed.drawnPictures,
+          crossfades: scenes.filter((s) => s.crossfadeFrames > 0).length,
+          scrolls: sprites.filter((s) => s.inside?.kind === "scroll").length,
+          entrances: sprites.filter((s) => s.entrance).length,
+        },
+        cachedScenes,
+        exportSeconds,
+      },
+      join(dir, "out"),
+      control,
+    );
+
+    await run.progress("saving", 98);
     const artifacts: PipelineOutput["artifacts"] = [];
     for (const [type, file, name] of [
       ["video", composed.video, `video.${input.format}`],
       ["poster", composed.poster, "poster.jpg"],
       ["captions", composed.captions, "captions.vtt"],
+      ["quality_report", quality, "quality.json"],
     ] as const) {
       const stored = await deps.storage.putFile(`jobs/${id}/${name}`, file.path);
       artifacts.push({ type, ...stored });
@@ -174,9 +212,27 @@ export async function exportCampaign(run: PipelineRun<ExportInput>, deps: Export
       throw new PipelineFailure("tts_unavailable", describe(err).slice(0, 300), true);
     throw new PipelineFailure("internal_error", `exporting failed: ${describe(err)}`.slice(0, 300), true);
   } finally {
+    for (const scene of scenes) for (const s of scene.sprites) if (s.inside instanceof FileClip) s.inside.close();
     if (session) await (session as BrowserSession).close().catch(() => undefined);
     await rm(dir, { recursive: true, force: true });
   }
+}
+
+/** The walkthrough videos the scenes play, copied to this machine once each. */
+async function footageFiles(deps: ExportDeps, input: ExportInput, dir: string): Promise<Map<string, string>> {
+  const files = new Map<string, string>();
+  for (const scene of input.document.story.scenes) {
+    const v = scene.visual;
+    if (scene.hidden || v.type !== "footage" || files.has(v.renderId)) continue;
+    const key = input.footage[v.renderId]?.videoKey;
+    const bytes = key ? await deps.storage.get(key).catch(() => null) : null;
+    if (!bytes)
+      throw new PipelineFailure("source_unreadable", `The walkthrough video scene ${scene.id} plays is no longer stored.`);
+    const path = join(dir, `footage-${files.size + 1}.mp4`);
+    await writeFile(path, bytes);
+    files.set(v.renderId, path);
+  }
+  return files;
 }
 
 async function readManifest(deps: ExportDeps, input: ExportInput): Promise<SourceManifest> {

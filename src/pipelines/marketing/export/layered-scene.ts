@@ -1,4 +1,9 @@
+import { randomUUID } from "node:crypto";
+import { join } from "node:path";
 import sharp from "sharp";
+import { FileClip } from "../../../media/compose/layered/clip-window.js";
+import { decodeClip } from "../../../media/ffmpeg/decode-clip.js";
+import type { RunControl } from "../../../media/ffmpeg/run.js";
 import { cutSprites, planesFromImage } from "../../../media/compose/layered/decode.js";
 import type { LayeredScene, LayerSprite, WindowScroll } from "../../../media/compose/layered/types.js";
 import type { CampaignOrientation } from "../campaign/document.js";
@@ -28,10 +33,33 @@ export interface SceneInput {
   first: boolean;
   /** The screenshot the scene shows, when it has one (a tall page is scrolled). */
   screenshot: SceneImage | null;
+  /** Walkthrough footage the scene plays in its visual's frame: the video on this machine and the stretch. */
+  footage: { video: string; fromSeconds: number; toSeconds: number } | null;
+  /** Where a clip's decoded pictures are written. */
+  workDir: string;
+  control: RunControl;
 }
 
 const evenDown = (v: number) => Math.floor(v / 2) * 2;
 const evenUp = (v: number) => Math.ceil(v / 2) * 2;
+
+/** The footage decoded to the visual's frame, starting as the visual arrives. */
+async function clipFor(
+  layer: LayerSprite,
+  box: { x: number; y: number; width: number; height: number },
+  footage: NonNullable<SceneInput["footage"]>,
+  input: SceneInput,
+): Promise<FileClip | null> {
+  const x = evenUp(box.x - layer.x);
+  const y = evenUp(box.y - layer.y);
+  const width = evenDown(box.x + box.width - layer.x) - x;
+  const height = evenDown(box.y + box.height - layer.y) - y;
+  if (width < 16 || height < 16) return null;
+  const path = join(input.workDir, `clip-${randomUUID()}.yuv`);
+  const count = await decodeClip(footage.video, { ...footage, width, height, fps: FPS }, path, input.control);
+  if (count === 0) return null;
+  return new FileClip({ x, y, width, height }, path, count, layer.entrance?.atFrame ?? 0);
+}
 
 async function scrollFor(
   layer: LayerSprite,
@@ -89,6 +117,9 @@ export async function layeredScene(input: SceneInput): Promise<LayeredScene> {
     if (c.name === "visual" && input.screenshot) {
       const scroll = await scrollFor(layer, box, input.screenshot, input.frames);
       if (scroll) layer.inside = scroll;
+    } else if (c.name === "visual" && input.footage) {
+      const clip = await clipFor(layer, box, input.footage, input);
+      if (clip) layer.inside = clip;
     }
     sprites.push(layer);
   }

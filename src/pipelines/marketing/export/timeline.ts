@@ -45,3 +45,18 @@ export function narrationStarts(spans: readonly SceneSpan[], lineSeconds: readon
   }
   return starts;
 }
+
+/**
+ * The spans cut at `seconds` (the free tier's cap on a longer video): the story plays as written and
+ * stops there; scenes past the cap are left out, the one it falls in is shortened.
+ */
+export function capSpans(spans: readonly SceneSpan[], seconds: number, fps = EXPORT_FPS): SceneSpan[] {
+  const limit = Math.round(seconds * fps);
+  return spans
+    .filter((s) => s.startFrame < limit)
+    .map((s) =>
+      s.startFrame + s.frames <= limit
+        ? s
+        : { ...s, frames: limit - s.startFrame, endSeconds: limit / fps },
+    );
+}
