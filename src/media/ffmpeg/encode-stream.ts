@@ -1,8 +1,8 @@
 import { readFile, rm, writeFile } from "node:fs/promises";
 import { resolve } from "node:path";
 import { constantRateStream } from "../h264/cfr-stream.js";
-import { matroskaHeader, pictureHeader } from "./raw-matroska.js";
-import { ffmpegOf, type RunControl, runFfmpeg, startProcess } from "./run.js";
+import { BITEXACT, COLOUR, inputFilters, type PictureStreamOptions, startPicturePipe } from "./picture-pipe.js";
+import { runFfmpeg } from "./run.js";
 
 /**
  * One ffmpeg process fed raw yuv420p pictures on stdin (no PNG per frame: decoding those costs more than
@@ -23,31 +23,23 @@ import { ffmpegOf, type RunControl, runFfmpeg, startProcess } from "./run.js";
  * intermediate files sit beside it and are removed.
  */
 
-export interface StreamEncodeOptions extends RunControl {
-  width: number;
-  height: number;
-  fps: number;
-  /** Frames the video has. */
-  frames: number;
-  /**
-   * An ffmpeg video filter applied to each picture as it is sent (e.g. `ass=…`), or null. It sees a held
-   * picture once, at the timestamp it was sent with (raw-matroska.ts `frameTimestampMs`), so the caller
-   * must send a picture again wherever the filter's drawing changes (a caption's start or end).
-   */
-  videoFilter: string | null;
-  out: string;
+export interface StreamEncodeOptions extends PictureStreamOptions {
   preset?: "ultrafast" | "superfast" | "veryfast" | "faster";
   /** Extra libx264 options (`-x264-params`), e.g. to turn CABAC back on over ultrafast. */
   x264Params?: string;
   crf?: number;
 }
 
+/**
+ * What every format's streaming encoder is (MP4 here, WebM encode-webm.ts, GIF encode-gif.ts), so a
+ * compositor writes its pictures the same way whatever it makes.
+ */
 export interface StreamEncoder {
   /** The picture shown from frame `at` on; resolves when it has been handed to the pipe. */
   write(picture: Buffer, at: number): Promise<void>;
-  /** Whether frame `at` starts a group of pictures: a picture must be written there. */
+  /** Whether frame `at` starts a group of pictures: a picture must be written there (the caller writes one wherever this says). */
   isKeyframe(at: number): boolean;
-  /** Closes stdin, waits for ffmpeg, and writes the constant-rate MP4. */
+  /** Closes stdin, waits for ffmpeg, and writes the output file (constant rate, exactly `frames` frames). */
   finish(): Promise<void>;
   /** Kills ffmpeg (idempotent). */
   kill(): void;
@@ -60,24 +52,22 @@ export function filterValue(value: string): string {
   return option.replace(/[\\'[\],;]/g, (c) => `\\${c}`);
 }
 
-const COLOUR = ["-color_range", "tv", "-colorspace", "bt709", "-color_primaries", "bt709", "-color_trc", "bt709"];
+/** x264's threads, fixed: its output depends on the count, and "auto" counts this machine's cores. */
+const X264_THREADS = 3;
 
 export function startStreamEncode(opts: StreamEncodeOptions): StreamEncoder {
-  const { width, height, fps, frames } = opts;
+  const { fps, frames } = opts;
   const out = resolve(opts.out);
   const encoded = `${out}.h264`;
   const constant = `${out}.cfr.h264`;
   const gop = Math.max(1, Math.round(fps * 2));
   const isKeyframe = (at: number) => at % gop === 0;
-  const args = ["-hide_banner", "-nostdin", "-loglevel", "error", "-y"];
-  args.push("-f", "matroska", "-thread_queue_size", "16", "-i", "pipe:0");
-  // The caller's filter (captions) draws each picture as sent; the caller sends one wherever it changes.
-  const vf = ["setparams=range=tv:color_primaries=bt709:color_trc=bt709:colorspace=bt709"];
-  if (opts.videoFilter) vf.push(opts.videoFilter);
-  args.push("-map", "0:v:0", "-vf", vf.join(","), "-fps_mode", "passthrough");
+  const args = ["-map", "0:v:0", "-vf", inputFilters(opts.videoFilter).join(","), "-fps_mode", "passthrough"];
   args.push(
     "-c:v",
     "libx264",
+    "-threads",
+    String(X264_THREADS),
     "-preset",
     opts.preset ?? "superfast",
     "-crf",
@@ -98,48 +88,12 @@ export function startStreamEncode(opts: StreamEncodeOptions): StreamEncoder {
     ...COLOUR,
   );
   args.push("-an", "-map_metadata", "-1", "-f", "h264", `file:${encoded}`);
-
-  const proc = startProcess(ffmpegOf(opts), args, { ...opts, stdin: true });
-  const done = proc.done.then(() => undefined);
-  done.catch(() => {});
-
-  // Resolves on the write callback (the bytes are in the pipe), not on write()'s return value: until
-  // then the stream still holds the buffer, and the caller may be about to draw into it again.
-  const pictureBytes = (width * height * 3) / 2;
-  const shownFrom: number[] = [];
-  let next = 0;
-  const write = (picture: Buffer, at: number): Promise<void> =>
-    new Promise<void>((res, rej) => {
-      const gone = () => done.then(() => rej(new Error("encoder exited before all frames were written")), rej);
-      const stdin = proc.stdin;
-      if (proc.stopped || !stdin) {
-        gone();
-        return;
-      }
-      const skipsKeyframe = Math.ceil(next / gop) * gop < at;
-      if (picture.length !== pictureBytes || !Number.isInteger(at) || at < next || at >= frames || skipsKeyframe) {
-        rej(
-          new RangeError(
-            `a ${width}×${height} picture at frame ${next}–${frames - 1}, none past the keyframe at ${Math.ceil(next / gop) * gop}, expected; got frame ${at}`,
-          ),
-        );
-        return;
-      }
-      if (next === 0) stdin.write(matroskaHeader(width, height, fps));
-      next = at + 1;
-      shownFrom.push(at);
-      stdin.write(pictureHeader(at, fps, picture.length));
-      stdin.write(picture, (err) => {
-        if (err) gone();
-        else res();
-      });
-    });
+  const pipe = startPicturePipe(opts, args, gop);
+  const { done, shownFrom } = pipe;
 
   const finish = async (): Promise<void> => {
-    proc.stdin?.end();
     try {
-      await done;
-      if (shownFrom.length === 0) throw new RangeError("no picture was written");
+      await pipe.close();
       const lastKeyframe = Math.floor((frames - 1) / gop) * gop;
       if ((shownFrom.at(-1) as number) < lastKeyframe)
         throw new RangeError(`no picture was written at the keyframe ${lastKeyframe}`);
@@ -165,6 +119,7 @@ export function startStreamEncode(opts: StreamEncodeOptions): StreamEncoder {
           "-video_track_timescale",
           String(fps),
           ...COLOUR,
+          ...BITEXACT,
           "-f",
           "mp4",
           `file:${out}`,
@@ -176,8 +131,8 @@ export function startStreamEncode(opts: StreamEncodeOptions): StreamEncoder {
     }
   };
   const kill = () => {
-    proc.cancel();
+    pipe.kill();
     void done.catch(() => undefined).finally(() => rm(encoded, { force: true }));
   };
-  return { write, isKeyframe, finish, kill, done };
+  return { write: pipe.write, isKeyframe, finish, kill, done };
 }
