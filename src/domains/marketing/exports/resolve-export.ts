@@ -1,8 +1,8 @@
 import type { Static } from "@sinclair/typebox";
 import { ApiError } from "../../../contract/errors.js";
 import type { ExportInput } from "../../../pipelines/marketing/export/export-input.js";
-import type { DomainServices } from "../../services.js";
 import { captionLookOf } from "../../renders/render-options.js";
+import type { DomainServices } from "../../services.js";
 import { primaryLanguage, voiceOf } from "../generations/voice.js";
 import type { ProjectRow } from "../projects/store.js";
 import { readableVersion } from "../sources/pinned-version.js";

@@ -7,8 +7,12 @@ import { assChangeTimesMs } from "../../captions/ass-changes.js";
 import type { CaptionLook } from "../../captions/look.js";
 import { type Cue, toWebVtt } from "../../captions/webvtt.js";
 import { type Artifact, artifactOf, posterFrame } from "../../ffmpeg/encode.js";
+import { startGifEncode } from "../../ffmpeg/encode-gif.js";
 import { filterValue, type StreamEncoder, startStreamEncode } from "../../ffmpeg/encode-stream.js";
+import { startWebmEncode } from "../../ffmpeg/encode-webm.js";
 import { muxTracks, narrationTrack } from "../../ffmpeg/mux.js";
+import { muxWebm, opusTrack } from "../../ffmpeg/mux-webm.js";
+import type { PictureStreamOptions } from "../../ffmpeg/picture-pipe.js";
 import { firstFrameAtOrAfter } from "../../ffmpeg/raw-matroska.js";
 import { type FfmpegBinaries, FfmpegError } from "../../ffmpeg/run.js";
 import { PRESET, X264_PARAMS } from "../x264.js";
@@ -16,14 +20,45 @@ import { LayeredPainter } from "./painter.js";
 import type { LayeredScene } from "./types.js";
 
 /**
- * Layered scenes + a finished soundtrack → an MP4 (H.264 yuv420p + AAC 48 kHz, faststart), a JPEG poster
- * and a WebVTT file in `outDir` (video.mp4, poster.jpg, captions.vtt). The pictures are drawn natively in
+ * Layered scenes + a finished soundtrack → a video, a JPEG poster and a WebVTT file in `outDir`
+ * (video.<format>, poster.jpg, captions.vtt): MP4 (H.264 yuv420p + AAC 48 kHz, faststart), WebM (VP9 +
+ * Opus) or GIF (silent, its own palette; drawn at its own small size and rate by the caller). The pictures are drawn natively in
  * YUV (painter.ts) and piped raw into one ffmpeg process, each changed picture once: a scene at rest is
  * held, not coded again (encode-stream.ts). The captions and the free-tier mark are burned in by libass.
  * Files are written under temporary names and renamed at the end: a failed run leaves nothing.
  */
 
+export type LayeredFormat = "mp4" | "webm" | "gif";
+
+/** Each format's encoder and how its sound is made and joined (a GIF has none). */
+const FORMATS: Record<
+  LayeredFormat,
+  {
+    start: (opts: PictureStreamOptions) => StreamEncoder;
+    sound:
+      | ((wav: string | null, timing: { frames: number; fps: number }, out: string, c: Control) => Promise<void>)
+      | null;
+    mux: ((video: string, audio: string, out: string, c: Control) => Promise<void>) | null;
+    audioExt: string;
+  }
+> = {
+  mp4: {
+    start: (opts) => startStreamEncode({ ...opts, preset: PRESET, x264Params: X264_PARAMS }),
+    sound: narrationTrack,
+    mux: muxTracks,
+    audioExt: "m4a",
+  },
+  webm: { start: startWebmEncode, sound: opusTrack, mux: muxWebm, audioExt: "opus.webm" },
+  gif: { start: startGifEncode, sound: null, mux: null, audioExt: "" },
+};
+
+interface Control {
+  signal?: AbortSignal;
+  binaries?: FfmpegBinaries;
+}
+
 export interface LayeredComposeInput {
+  format: LayeredFormat;
   scenes: readonly LayeredScene[];
   width: number;
   height: number;
@@ -64,8 +99,9 @@ export async function composeLayered(input: LayeredComposeInput): Promise<Layere
   const outDir = resolve(input.outDir);
   await mkdir(outDir, { recursive: true });
   const tag = randomBytes(6).toString("hex");
+  const format = FORMATS[input.format];
   const tmp = {
-    video: join(outDir, `.${tag}.mp4.partial`),
+    video: join(outDir, `.${tag}.${input.format}.partial`),
     poster: join(outDir, `.${tag}.jpg.partial`),
     vtt: join(outDir, `.${tag}.vtt.partial`),
   };
@@ -108,20 +144,19 @@ export async function composeLayered(input: LayeredComposeInput): Promise<Layere
       await writeFile(assPath, ass);
       videoFilter = `ass=filename=${filterValue(assPath)}`;
     }
-    const audioTrack = join(work, "audio.m4a");
-    audioDone = narrationTrack(input.audio, { frames, fps }, audioTrack, control);
-    audioDone.catch(() => {}); // awaited before the mux
+    const audioTrack = join(work, `audio.${format.audioExt}`);
+    audioDone = format.sound ? format.sound(input.audio, { frames, fps }, audioTrack, control) : null;
+    audioDone?.catch(() => {}); // awaited before the mux
 
-    const videoOnly = join(work, "video.mp4");
-    encoder = startStreamEncode({
+    // A GIF is finished by its encoder; the others get their sound joined after.
+    const videoOnly = format.mux ? join(work, `video.${input.format}`) : tmp.video;
+    encoder = format.start({
       width,
       height,
       fps,
       frames,
       videoFilter,
       out: videoOnly,
-      preset: PRESET,
-      x264Params: X264_PARAMS,
       signal,
       binaries: input.binaries,
     });
@@ -150,7 +185,7 @@ export async function composeLayered(input: LayeredComposeInput): Promise<Layere
     await audioDone;
     report(94);
     await Promise.all([
-      muxTracks(videoOnly, audioTrack, tmp.video, control),
+      format.mux?.(videoOnly, audioTrack, tmp.video, control),
       posterFrame(videoOnly, input.posterSeconds, tmp.poster, control),
     ]);
     if (signal?.aborted) throw aborted(signal);

@@ -6,6 +6,7 @@ import type { BrowserSession } from "../../../media/browser/index.js";
 import { FileClip } from "../../../media/compose/layered/clip-window.js";
 import { composeLayered } from "../../../media/compose/layered/compose-layered.js";
 import type { LayeredScene } from "../../../media/compose/layered/types.js";
+import { GIF_FPS } from "../../../media/ffmpeg/encode-gif.js";
 import { TtsUnavailableError } from "../../../media/tts/engine.js";
 import { PipelineFailure, type PipelineOutput, type PipelineRun } from "../../run.js";
 import type { CampaignDocument } from "../campaign/document.js";
@@ -19,8 +20,8 @@ import { burnedCues, type LineTiming, vttCues } from "./captions.js";
 import type { ExportDeps } from "./deps.js";
 import type { ExportInput } from "./export-input.js";
 import { layeredScene } from "./layered-scene.js";
-import { writeExportQuality } from "./quality.js";
 import { type SpokenLine, speakLines } from "./narration.js";
+import { writeExportQuality } from "./quality.js";
 import { sceneLayers } from "./scene-layers.js";
 import { mixExportSound } from "./soundtrack.js";
 import { capSpans, EXPORT_FPS, narrationStarts, sceneSpans } from "./timeline.js";
@@ -49,6 +50,15 @@ export async function exportCampaign(run: PipelineRun<ExportInput>, deps: Export
       export: { ...input.document.export, orientation: input.orientation },
     };
     const frame = SCENE_FRAMES[input.orientation];
+    // A GIF is composed at its own small size and rate; the other formats at the frame's.
+    const output = { width: input.width, height: input.height };
+    const fps = input.format === "gif" ? GIF_FPS : EXPORT_FPS;
+    const scale = output.width / frame.width;
+    const safe = frame.safe;
+    const captionFrame = {
+      ...output,
+      safe: { top: safe.top * scale, right: safe.right * scale, bottom: safe.bottom * scale, left: safe.left * scale },
+    };
     const fonts = await resolveSceneFonts(deps.fonts, document.style.fonts);
     const images = sourceImages(manifest, input.source.files, (key) => deps.storage.get(key));
     const specs = await sceneSpecs(document, fonts, images.read, () => images.poster());
@@ -66,8 +76,10 @@ export async function exportCampaign(run: PipelineRun<ExportInput>, deps: Export
       sceneSpans(
         specs.map((s) => s.scene.seconds),
         document.export.seconds,
+        fps,
       ),
       input.seconds,
+      fps,
     );
     specs.splice(spans.length);
 
@@ -103,6 +115,8 @@ export async function exportCampaign(run: PipelineRun<ExportInput>, deps: Export
           layers: drawn.layers,
           frames: (spans[i] as (typeof spans)[number]).frames,
           frame,
+          output,
+          fps,
           orientation: input.orientation,
           first: i === 0,
           screenshot: v.type === "screenshot" ? (spec.assets.visual ?? null) : null,
@@ -135,25 +149,28 @@ export async function exportCampaign(run: PipelineRun<ExportInput>, deps: Export
     }));
     await run.checkpoint();
     await run.progress("mixing the sound", 38);
-    const sound = await mixExportSound(
-      lines.map((l, i) => ({ wavPath: l.wavPath, startSeconds: starts[i] as number })),
-      input.seconds,
-      dir,
-      control,
-    );
+    // A GIF is silent; its captions still follow the voice's timing.
+    const sound =
+      input.format === "gif"
+        ? null
+        : await mixExportSound(
+            lines.map((l, i) => ({ wavPath: l.wavPath, startSeconds: starts[i] as number })),
+            input.seconds,
+            dir,
+            control,
+          );
 
     await run.checkpoint();
     await run.progress("composing", 40);
-    if (input.format !== "mp4")
-      throw new PipelineFailure("unsupported_format", `The ${input.format} encoder is not installed yet.`);
     const look = document.style.captions.enabled ? input.captions : null;
     const first = spans[0] as (typeof spans)[number];
     const composed = await composeLayered({
+      format: input.format,
       scenes,
-      width: frame.width,
-      height: frame.height,
-      fps: EXPORT_FPS,
-      captions: look ? { look, cues: burnedCues(timings, look, frame) } : null,
+      width: output.width,
+      height: output.height,
+      fps,
+      captions: look ? { look, cues: burnedCues(timings, look, captionFrame) } : null,
       vtt: vttCues(timings),
       watermark: input.watermark,
       audio: sound,
@@ -172,7 +189,7 @@ export async function exportCampaign(run: PipelineRun<ExportInput>, deps: Export
       { video: composed.video.path, captions: composed.captions.path },
       {
         format: input.format,
-        fps: EXPORT_FPS,
+        fps,
         plannedFrames: composed.frames,
         spokenSeconds: lines.reduce((n, l) => n + (l.wavPath ? l.seconds : 0), 0),
         speaks: lines.some((l) => l.wavPath),
@@ -227,7 +244,10 @@ async function footageFiles(deps: ExportDeps, input: ExportInput, dir: string): 
     const key = input.footage[v.renderId]?.videoKey;
     const bytes = key ? await deps.storage.get(key).catch(() => null) : null;
     if (!bytes)
-      throw new PipelineFailure("source_unreadable", `The walkthrough video scene ${scene.id} plays is no longer stored.`);
+      throw new PipelineFailure(
+        "source_unreadable",
+        `The walkthrough video scene ${scene.id} plays is no longer stored.`,
+      );
     const path = join(dir, `footage-${files.size + 1}.mp4`);
     await writeFile(path, bytes);
     files.set(v.renderId, path);

@@ -2,10 +2,10 @@ import { randomUUID } from "node:crypto";
 import { join } from "node:path";
 import sharp from "sharp";
 import { FileClip } from "../../../media/compose/layered/clip-window.js";
+import { type Box, cutSprites, planesFromImage } from "../../../media/compose/layered/decode.js";
+import type { LayeredScene, LayerSprite, WindowScroll } from "../../../media/compose/layered/types.js";
 import { decodeClip } from "../../../media/ffmpeg/decode-clip.js";
 import type { RunControl } from "../../../media/ffmpeg/run.js";
-import { cutSprites, planesFromImage } from "../../../media/compose/layered/decode.js";
-import type { LayeredScene, LayerSprite, WindowScroll } from "../../../media/compose/layered/types.js";
 import type { CampaignOrientation } from "../campaign/document.js";
 import type { SceneImage } from "../scenes/types.js";
 import { CROSSFADE_FRAMES, entranceFor } from "./choreography.js";
@@ -23,12 +23,17 @@ const marginOf = (name: string) => (name === "visual" ? 110 : name === "cta" ? 4
 /** A scroll shows at most this many windows of the page, at most half a window a second. */
 const MAX_SCROLL_WINDOWS = 3;
 const MAX_WINDOWS_PER_SECOND = 0.5;
-const FPS = 30;
+/** The rate the choreography is written at. */
+const DESIGN_FPS = 30;
 
 export interface SceneInput {
   layers: DrawnLayers;
   frames: number;
+  /** The frame the layers were drawn at (1080p). */
   frame: { width: number; height: number };
+  /** The picture composed: the frame's size, or a GIF's smaller one (the layers are scaled down to it). */
+  output: { width: number; height: number };
+  fps: number;
   orientation: CampaignOrientation;
   first: boolean;
   /** The screenshot the scene shows, when it has one (a tall page is scrolled). */
@@ -56,7 +61,7 @@ async function clipFor(
   const height = evenDown(box.y + box.height - layer.y) - y;
   if (width < 16 || height < 16) return null;
   const path = join(input.workDir, `clip-${randomUUID()}.yuv`);
-  const count = await decodeClip(footage.video, { ...footage, width, height, fps: FPS }, path, input.control);
+  const count = await decodeClip(footage.video, { ...footage, width, height, fps: input.fps }, path, input.control);
   if (count === 0) return null;
   return new FileClip({ x, y, width, height }, path, count, layer.entrance?.atFrame ?? 0);
 }
@@ -65,10 +70,12 @@ async function scrollFor(
   layer: LayerSprite,
   box: { x: number; y: number; width: number; height: number },
   image: SceneImage,
-  frames: number,
+  input: SceneInput,
 ): Promise<WindowScroll | null> {
+  const scale = input.output.width / input.frame.width;
+  const { frames, fps } = input;
   const x = evenUp(box.x - layer.x);
-  const y = evenUp(box.y - layer.y + CHROME_PX);
+  const y = evenUp(box.y - layer.y + CHROME_PX * scale);
   const width = evenDown(box.x + box.width - layer.x) - x;
   const height = evenDown(box.y + box.height - layer.y) - y;
   if (width < 16 || height < 16) return null;
@@ -76,10 +83,10 @@ async function scrollFor(
   const pageRows = evenDown(Math.min(fullHeight, height * MAX_SCROLL_WINDOWS));
   if (pageRows < height * 1.25) return null;
   const entrance = layer.entrance;
-  const atFrame = (entrance ? entrance.atFrame + entrance.frames : 0) + 12;
-  const available = frames - atFrame - 18;
-  if (available < FPS) return null;
-  const toY = evenDown(Math.min(pageRows - height, (height * MAX_WINDOWS_PER_SECOND * available) / FPS));
+  const atFrame = (entrance ? entrance.atFrame + entrance.frames : 0) + Math.round(fps * 0.4);
+  const available = frames - atFrame - Math.round(fps * 0.6);
+  if (available < fps) return null;
+  const toY = evenDown(Math.min(pageRows - height, (height * MAX_WINDOWS_PER_SECOND * available) / fps));
   if (toY < 8) return null;
   const page = await sharp(image.file)
     .resize({ width, kernel: "lanczos3" })
@@ -97,25 +104,55 @@ async function scrollFor(
   };
 }
 
+/** The sheet and its boxes at the output's size (a GIF's layers are drawn at 1080p and scaled down once). */
+async function scaledSheet(input: SceneInput): Promise<{ sheet: Buffer; boxes: Box[]; scale: number }> {
+  const { layers, frame, output } = input;
+  const scale = output.width / frame.width;
+  if (scale === 1) return { sheet: layers.sheet, boxes: layers.boxes, scale };
+  const sheet = await sharp(layers.sheet)
+    .resize(output.width, output.height, { fit: "fill", kernel: "lanczos3" })
+    .png({ compressionLevel: 0 })
+    .toBuffer();
+  const boxes = layers.boxes.map((b) => ({
+    name: b.name,
+    x: Math.floor(b.x * scale),
+    y: Math.floor(b.y * scale),
+    width: Math.ceil(b.width * scale),
+    height: Math.ceil(b.height * scale),
+  }));
+  return { sheet, boxes, scale };
+}
+
 export async function layeredScene(input: SceneInput): Promise<LayeredScene> {
-  const { frame, layers } = input;
+  const { output, fps } = input;
+  const scaled = await scaledSheet(input);
   const [plate, cut] = await Promise.all([
-    planesFromImage(layers.plate, frame.width, frame.height),
-    cutSprites(layers.sheet, layers.boxes, (b) => marginOf(b.name)),
+    planesFromImage(input.layers.plate, output.width, output.height),
+    cutSprites(scaled.sheet, scaled.boxes, (b) => marginOf(b.name) * scaled.scale),
   ]);
+  const time = (designFrames: number) => Math.round((designFrames * fps) / DESIGN_FPS);
   const sprites: LayerSprite[] = [];
   for (const [i, c] of cut.entries()) {
     // Cut in the boxes' order; the last may be the leftover "rest", which has no box.
-    const box = layers.boxes[i] ?? { x: c.x, y: c.y, width: frame.width, height: frame.height };
+    const box = scaled.boxes[i] ?? { x: c.x, y: c.y, width: output.width, height: output.height };
+    // Choreography is written in the 1080p frame's pixels and 30 fps, and scaled to the output here.
+    const designBox = input.layers.boxes[i] ?? { x: 0, y: 0, width: input.frame.width, height: input.frame.height };
+    const plan = entranceFor(c.name, designBox, input.frame, input.orientation, input.first);
     const layer: LayerSprite = {
       name: c.name,
       sprite: c.sprite,
       x: c.x,
       y: c.y,
-      entrance: entranceFor(c.name, box, frame, input.orientation, input.first),
+      entrance: plan && {
+        atFrame: time(plan.atFrame),
+        frames: Math.max(1, time(plan.frames)),
+        dx: Math.round(plan.dx * scaled.scale),
+        dy: Math.round(plan.dy * scaled.scale),
+        fade: plan.fade,
+      },
     };
     if (c.name === "visual" && input.screenshot) {
-      const scroll = await scrollFor(layer, box, input.screenshot, input.frames);
+      const scroll = await scrollFor(layer, box, input.screenshot, input);
       if (scroll) layer.inside = scroll;
     } else if (c.name === "visual" && input.footage) {
       const clip = await clipFor(layer, box, input.footage, input);
@@ -123,5 +160,5 @@ export async function layeredScene(input: SceneInput): Promise<LayeredScene> {
     }
     sprites.push(layer);
   }
-  return { frames: input.frames, plate, sprites, crossfadeFrames: input.first ? 0 : CROSSFADE_FRAMES };
+  return { frames: input.frames, plate, sprites, crossfadeFrames: input.first ? 0 : time(CROSSFADE_FRAMES) };
 }

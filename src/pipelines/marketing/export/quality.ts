@@ -91,7 +91,12 @@ export async function writeExportQuality(
     kind: "marketing.export",
     format: facts.format,
     videoSeconds: round(videoSeconds, 3),
-    frames: { planned: facts.plannedFrames, inFile: frames.frames, dropped: frames.dropped, duplicated: frames.duplicated },
+    frames: {
+      planned: facts.plannedFrames,
+      inFile: frames.frames,
+      dropped: frames.dropped,
+      duplicated: frames.duplicated,
+    },
     sync: { audioSeconds: round(audioSeconds, 3), driftMs: round(driftMs, 1) },
     loudness: { integratedLufs: lufs, truePeakDbtp: peak },
     speech: { share: facts.speaks ? speechShare : 0, seconds: round(facts.spokenSeconds, 2) },

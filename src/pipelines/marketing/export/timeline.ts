@@ -55,8 +55,6 @@ export function capSpans(spans: readonly SceneSpan[], seconds: number, fps = EXP
   return spans
     .filter((s) => s.startFrame < limit)
     .map((s) =>
-      s.startFrame + s.frames <= limit
-        ? s
-        : { ...s, frames: limit - s.startFrame, endSeconds: limit / fps },
+      s.startFrame + s.frames <= limit ? s : { ...s, frames: limit - s.startFrame, endSeconds: limit / fps },
     );
 }
