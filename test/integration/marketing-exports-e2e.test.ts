@@ -134,4 +134,52 @@ e2e("a project exported to a video that succeeds", () => {
     },
     SLOW * 2,
   );
+  /** Exports the project's latest revision to MP4 and answers the finished export and its video's bytes. */
+  async function exportLatest(): Promise<{ done: Record<string, any>; video: Buffer; quality: Record<string, any> }> {
+    const started = await h.request("POST", `/marketing/projects/${project.projectId}/exports`, {
+      token: user.key,
+      idempotencyKey: idem(),
+      body: { format: "mp4" },
+    });
+    expect(started.status, JSON.stringify(started.body)).toBe(202);
+    await h.drain();
+    const done = (await h.request("GET", `/marketing/exports/${started.body.resource.id}`, { token: user.key })).body;
+    expect(done.state, JSON.stringify(done.error)).toBe("succeeded");
+    const file = (type: string) => done.result.artifacts.find((a: { type: string }) => a.type === type).url as string;
+    const video = await fetchFile(file("video"));
+    const quality = JSON.parse((await fetchFile(file("quality_report"))).toString("utf8"));
+    return { done, video, quality };
+  }
+
+  it(
+    "gives the same bytes for the same revision, and after a copy edit redraws only the scene that changed",
+    async () => {
+      const first = await exportLatest();
+      const again = await exportLatest();
+      const sha = (b: Buffer) => createHash("sha256").update(b).digest("hex");
+      expect(sha(again.video)).toBe(sha(first.video));
+      const scenes = first.quality.motion.scenes as number;
+      // Everything drawn before: the same revision takes every scene's layers from the cache.
+      expect(again.quality.export.cachedScenes).toBe(scenes);
+      expect(first.quality.checks.filter((c: { pass: boolean | null }) => c.pass === false)).toEqual([]);
+
+      const current = (await h.request("GET", `/marketing/projects/${project.projectId}`, { token: user.key })).body;
+      const scene = current.revision.document.story.scenes.find(
+        (s: { hidden: boolean; headline: string | null }) => !s.hidden && s.headline,
+      );
+      const edited = await h.request("POST", `/marketing/projects/${project.projectId}/revisions`, {
+        token: user.key,
+        idempotencyKey: idem(),
+        body: {
+          expectedRevision: current.latestRevision,
+          operations: [{ op: "set_copy", sceneId: scene.id, field: "headline", text: "Onboarding, halved" }],
+        },
+      });
+      expect(edited.status, JSON.stringify(edited.body)).toBe(201);
+      const after = await exportLatest();
+      expect(after.quality.export.cachedScenes).toBe(scenes - 1);
+      expect(sha(after.video)).not.toBe(sha(first.video));
+    },
+    SLOW,
+  );
 });
