@@ -9,10 +9,10 @@ import { probe } from "../../src/media/ffmpeg/probe.js";
 import { composeBed } from "../../src/media/music/compose.js";
 import { renderBed } from "../../src/media/music/render.js";
 import { BED_STYLES, type BedMood } from "../../src/media/music/styles.js";
-import { musicEnding } from "../../src/pipelines/marketing/campaign/music-tempo.js";
+import { musicEnding } from "../../src/media/music/tempo.js";
 
 // A music bed made offline, as the marketing export will make one: composed on the beat grid of the
-// tempo the revision checks chose (music-tempo.ts), rendered by fluidsynth with Debian's GM soundfont.
+// tempo the revision checks chose (media/music/tempo.ts), rendered by fluidsynth with Debian's GM soundfont.
 describe.runIf(process.env.CLIPWRIGHT_TEST_DB !== "postgres")("music beds", () => {
   let dir: string;
   beforeAll(async () => {

@@ -8,7 +8,7 @@ import {
   MUSIC_TEMPOS,
   musicEnding,
   TEMPO_LEEWAY,
-} from "../../../src/pipelines/marketing/campaign/music-tempo.js";
+} from "../../../src/media/music/tempo.js";
 import { NARRATION_FIT_TOLERANCE, narrationFit } from "../../../src/pipelines/marketing/campaign/narration-fit.js";
 import { fitSceneSeconds } from "../../../src/pipelines/marketing/campaign/scene-seconds.js";
 

@@ -1,0 +1,44 @@
+import { rename, rm } from "node:fs/promises";
+import { resolve } from "node:path";
+import { type RunControl, runFfmpeg } from "../ffmpeg/run.js";
+
+/**
+ * Speech at a speed: the voice's own take, time-stretched by ffmpeg's `atempo` (WSOLA: the pitch is
+ * kept, the length becomes exactly 1/speed of it). Stretching rather than asking the engine for another
+ * rate keeps one method for every engine and makes the length exactly what the scenes were fitted to
+ * (the line measured at speed 1, divided by the speed). `atempo` takes 0.5–100 in one pass.
+ */
+export async function speechAtSpeed(input: string, speed: number, out: string, control: RunControl = {}): Promise<void> {
+  if (!Number.isFinite(speed) || speed < 0.5 || speed > 2) throw new RangeError(`speed must be 0.5–2, got ${speed}`);
+  const target = resolve(out);
+  const tmp = `${target}.partial.wav`;
+  try {
+    await runFfmpeg(
+      [
+        "-y",
+        "-i",
+        resolve(input),
+        "-map",
+        "0:a:0",
+        "-af",
+        `atempo=${speed}`,
+        "-c:a",
+        "pcm_s16le",
+        "-map_metadata",
+        "-1",
+        "-fflags",
+        "+bitexact",
+        "-flags:a",
+        "+bitexact",
+        "-f",
+        "wav",
+        tmp,
+      ],
+      control,
+    );
+    await rename(tmp, target);
+  } catch (err) {
+    await rm(tmp, { force: true });
+    throw err;
+  }
+}
