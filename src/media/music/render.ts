@@ -59,6 +59,7 @@ export async function renderBed(midi: Buffer, opts: RenderBedOptions): Promise<s
   const control = { signal: opts.signal, binaries: opts.binaries };
   const raw = await measureLoudness(rawPath, { ...control, inputSeconds: opts.seconds });
   const gainDb = Number.isFinite(raw.integrated) ? BED_LUFS - raw.integrated : 0;
+  const samples = Math.round(opts.seconds * SAMPLE_RATE);
   const fadeAt = Math.max(0, opts.seconds - FADE_SECONDS).toFixed(3);
   await runFfmpeg(
     [
@@ -66,7 +67,10 @@ export async function renderBed(midi: Buffer, opts: RenderBedOptions): Promise<s
       "-i",
       rawPath,
       "-af",
-      `atrim=0:${opts.seconds.toFixed(3)},afade=t=out:st=${fadeAt}:d=${FADE_SECONDS},volume=${gainDb.toFixed(2)}dB`,
+      // fluidsynth stops with the last note's release: padded, so a bed whose tonic ends a little before
+      // the length still lasts exactly round(seconds × 48000) samples.
+      `apad=whole_len=${samples},atrim=end_sample=${samples},` +
+        `afade=t=out:st=${fadeAt}:d=${FADE_SECONDS},volume=${gainDb.toFixed(2)}dB`,
       "-ar",
       String(SAMPLE_RATE),
       "-ac",
