@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { musicBedKey } from "../../src/media/music/bed.js";
 import { ATTACK_SECONDS, DUCK_DB, duckEnvelope, RELEASE_SECONDS } from "../../src/media/soundtrack/duck.js";
-import { spokenLineKey } from "../../src/media/tts/speak-lines.js";
+import { spokenLineKey } from "../../src/media/tts/spoken-line-key.js";
 
 const RATE = 48_000;
 const dbAt = (env: Float32Array, seconds: number) => 20 * Math.log10(env[Math.round(seconds * RATE)] as number);

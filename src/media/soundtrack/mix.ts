@@ -1,13 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { mkdir, readFile, rename, rm } from "node:fs/promises";
 import { dirname, join, resolve } from "node:path";
-import {
-  CEILING_DBTP,
-  gainAndLimit,
-  parseLoudness,
-  SILENT_LUFS,
-  TARGET_LUFS,
-} from "../ffmpeg/loudness.js";
+import { CEILING_DBTP, gainAndLimit, parseLoudness, SILENT_LUFS, TARGET_LUFS } from "../ffmpeg/loudness.js";
 import { type RunControl, runFfmpeg } from "../ffmpeg/run.js";
 import { BED_LUFS } from "../music/render.js";
 import { parseWav } from "../tts/wav.js";

@@ -11,7 +11,12 @@ import { parseWav } from "./wav.js";
  * window comes out up to ~25 ms short, so the end (the line's trailing margin of silence) is padded to
  * exactly round(samples / speed).
  */
-export async function speechAtSpeed(input: string, speed: number, out: string, control: RunControl = {}): Promise<void> {
+export async function speechAtSpeed(
+  input: string,
+  speed: number,
+  out: string,
+  control: RunControl = {},
+): Promise<void> {
   if (!Number.isFinite(speed) || speed < 0.5 || speed > 2) throw new RangeError(`speed must be 0.5–2, got ${speed}`);
   const source = parseWav(await readFile(resolve(input)));
   if (!source) throw new RangeError(`${input} is not a PCM WAV file`);

@@ -1,4 +1,3 @@
-import { createHash } from "node:crypto";
 import { readFile, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import type { RunControl } from "../ffmpeg/run.js";
@@ -23,19 +22,6 @@ export interface SpeakOptions {
   /** Awaited before each line is written: where a cancelled job stops. */
   checkpoint?: () => Promise<void>;
   control?: RunControl;
-}
-
-/** Bumped whenever speaking changes what the same text sounds like: old cached lines lapse. */
-const LINE_RECIPE = "spoken-line/1";
-
-/**
- * The content key (sha256, hex) of a line `speakLines` makes: the engine, its voice, the text exactly as
- * the engine reads it, and the speed. Lines of the same key are the same bytes, so callers may cache them.
- */
-export function spokenLineKey(line: { engine: string; voice: string; text: string; speed: number }): string {
-  return createHash("sha256")
-    .update(JSON.stringify([LINE_RECIPE, line.engine, line.voice, line.text.trim(), line.speed]))
-    .digest("hex");
 }
 
 const defaultName = (i: number): string => `line-${String(i + 1).padStart(2, "0")}.wav`;

@@ -1,5 +1,5 @@
-import type { CampaignDocument } from "../../../../pipelines/marketing/campaign/document.js";
 import { musicEnding } from "../../../../media/music/tempo.js";
+import type { CampaignDocument } from "../../../../pipelines/marketing/campaign/document.js";
 import { narrationFit } from "../../../../pipelines/marketing/campaign/narration-fit.js";
 import { refuse, scenePath } from "../refusal.js";
 import { VOICED } from "./text.js";
