@@ -66,7 +66,6 @@ export interface SoundtrackFigures {
 interface VoiceBus {
   path: string;
   gainDb: number;
-  spans: Span[];
 }
 
 const dB = (linear: number): number => 20 * Math.log10(linear);
@@ -115,9 +114,15 @@ export async function mixSoundtrack(input: SoundtrackInput, control: RunControl 
       // What ebur128 reports for digital silence: the gate's floor, and no peak at all.
       figures = { samples, integratedLufs: -70, truePeakDbtp: Number.NEGATIVE_INFINITY, loudnessRangeLu: 0 };
     } else {
-      const voice = voiced ? await voiceBus(input, samples, work, control) : null;
+      const spans = voiced ? await lineSpans(input.narration) : [];
+      const envelope = voiced && music ? join(work, "duck.wav") : null;
+      // The voice bus's ffmpeg starts first; the envelope is computed and written while it runs.
+      const [voice] = await Promise.all([
+        voiced ? voiceBus(input, samples, work, control) : null,
+        envelope ? writeFloatWav(envelope, duckEnvelope(spans, samples, RATE), RATE) : null,
+      ]);
       const mixed = join(work, "mix.wav");
-      const loudness = await mix(input, samples, voice, music, mixed, work, control);
+      const loudness = await mix(input, samples, voice, music, envelope, mixed, control);
       figures = await normalise(mixed, loudness, samples, result, control);
     }
     await rename(result, out);
@@ -132,12 +137,7 @@ async function voiceBus(input: SoundtrackInput, samples: number, work: string, c
   const path = join(work, "voice.wav");
   const args: string[] = [];
   const graph: string[] = [];
-  const spans: Span[] = [];
   for (const [i, line] of input.narration.entries()) {
-    if (!Number.isFinite(line.startSeconds) || line.startSeconds < 0) {
-      throw new RangeError(`a line's start must be ≥ 0, got ${line.startSeconds}`);
-    }
-    spans.push({ start: line.startSeconds, end: line.startSeconds + (await wavSeconds(line.path)) });
     args.push("-i", resolve(line.path));
     graph.push(
       `[${i}:a]aresample=${RATE},aformat=sample_fmts=fltp:channel_layouts=mono,asetpts=PTS-STARTPTS,` +
@@ -153,7 +153,7 @@ async function voiceBus(input: SoundtrackInput, samples: number, work: string, c
   );
   const measured = parseLoudness(stderr).integrated;
   const levelled = measured > SILENT_LUFS ? VOICE_LUFS - measured : 0;
-  return { path, gainDb: levelled + dB(input.voiceVolume), spans };
+  return { path, gainDb: levelled + dB(input.voiceVolume) };
 }
 
 /** Voice and ducked music summed on a stereo float track; its loudness and sample peak as mixed. */
@@ -162,8 +162,8 @@ async function mix(
   samples: number,
   voice: VoiceBus | null,
   music: string | null,
+  envelope: string | null,
   out: string,
-  work: string,
   control: RunControl,
 ): Promise<{ integrated: number; samplePeak: number }> {
   const args: string[] = [];
@@ -182,9 +182,7 @@ async function mix(
       `[${m}:a]aresample=${RATE},aformat=sample_fmts=fltp:channel_layouts=stereo,asetpts=PTS-STARTPTS,` +
         `volume=${gainDb.toFixed(4)}dB,apad=whole_len=${samples},atrim=end_sample=${samples}${voice ? "[m0]" : "[m]"}`,
     );
-    if (voice) {
-      const envelope = join(work, "duck.wav");
-      await writeFloatWav(envelope, duckEnvelope(voice.spans, samples, RATE), RATE);
+    if (voice && envelope) {
       args.push("-i", envelope);
       graph.push(`[${m + 1}:a]pan=stereo|c0=c0|c1=c0[e]`, "[m0][e]amultiply[m]");
     }
@@ -237,9 +235,16 @@ async function normalise(
   return figures as SoundtrackFigures;
 }
 
-/** A WAV file's length (the lines are speakLines' PCM WAVs, a few hundred kB each). */
-async function wavSeconds(path: string): Promise<number> {
-  const info = parseWav(await readFile(path));
-  if (!info) throw new RangeError(`${path} is not a PCM WAV file`);
-  return info.durationSeconds;
+/** Where each line is heard: its start to its end (the lines are speakLines' PCM WAVs, edge silence cut). */
+async function lineSpans(lines: readonly NarrationPlacement[]): Promise<Span[]> {
+  return Promise.all(
+    lines.map(async (line) => {
+      if (!Number.isFinite(line.startSeconds) || line.startSeconds < 0) {
+        throw new RangeError(`a line's start must be ≥ 0, got ${line.startSeconds}`);
+      }
+      const info = parseWav(await readFile(line.path));
+      if (!info) throw new RangeError(`${line.path} is not a PCM WAV file`);
+      return { start: line.startSeconds, end: line.startSeconds + info.durationSeconds };
+    }),
+  );
 }
