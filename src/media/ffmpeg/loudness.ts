@@ -9,11 +9,11 @@ import { type RunControl, runFfmpeg } from "./run.js";
  */
 export const TARGET_LUFS = -16;
 /** The limiter's ceiling, below the -1 dBTP norm to leave room for the AAC encode's overshoot. */
-const CEILING_DBTP = -2;
+export const CEILING_DBTP = -2;
 /** Oversampling of the limiter, so it catches the peaks between samples (true peak), not just the samples. */
 const LIMIT_RATE = 192_000;
 /** At or below this the track is silence (ebur128 reports -70 for nothing audible): left as it is. */
-const SILENT_LUFS = -60;
+export const SILENT_LUFS = -60;
 /** The most a track is raised: a whisper stays a quiet track rather than amplified noise. */
 const MAX_GAIN_DB = 30;
 
@@ -22,16 +22,43 @@ export interface Loudness {
   integrated: number;
   /** True peak, dBTP (dBFS of the 4× oversampled signal). */
   truePeak: number;
+  /** Loudness range (LRA), LU: how much the level moves over the track. */
+  range: number;
 }
 
-/** Integrated loudness and true peak of an audio file (or a media file's first audio stream), by ffmpeg's ebur128. */
-export async function measureLoudness(input: string, opts: RunControl = {}): Promise<Loudness> {
+const summaryNumber = (summary: string, pattern: RegExp): number =>
+  Number(pattern.exec(summary)?.[1]?.replace("-inf", "-Infinity"));
+
+/**
+ * The figures of ebur128's closing summary, from ffmpeg's info-level log: the true peak with
+ * `peak=true`, the sample peak with `peak=sample` (each NaN when not asked for).
+ */
+export function parseLoudness(stderr: string): Loudness & { samplePeak: number } {
+  const summary = stderr.slice(stderr.lastIndexOf("Summary:"));
+  const integrated = summaryNumber(summary, /\bI:\s*(-?[\d.]+|-inf)\s*LUFS/);
+  const truePeak = summaryNumber(summary, /True peak:\s*Peak:\s*(-?[\d.]+|-inf)\s*dBFS/);
+  const samplePeak = summaryNumber(summary, /Sample peak:\s*Peak:\s*(-?[\d.]+|-inf)\s*dBFS/);
+  const range = summaryNumber(summary, /\bLRA:\s*(-?[\d.]+)\s*LU/);
+  if (Number.isNaN(integrated)) throw new Error("ffmpeg's ebur128 printed no summary");
+  return { integrated, truePeak, samplePeak, range: Number.isNaN(range) ? 0 : range };
+}
+
+/**
+ * Integrated loudness, true peak and loudness range of an audio file (or a media file's first audio
+ * stream), by ffmpeg's ebur128; of its first `inputSeconds` only when given.
+ */
+export async function measureLoudness(
+  input: string,
+  opts: RunControl & { inputSeconds?: number } = {},
+): Promise<Loudness> {
+  const { inputSeconds, ...control } = opts;
   const { stderr } = await runFfmpeg(
     [
       // The summary is an info-level message (runFfmpeg asks for errors only; the last -loglevel wins).
       "-loglevel",
       "info",
       "-nostats",
+      ...(inputSeconds === undefined ? [] : ["-t", inputSeconds.toFixed(3)]),
       "-i",
       resolve(input),
       "-map",
@@ -43,13 +70,11 @@ export async function measureLoudness(input: string, opts: RunControl = {}): Pro
       "null",
       "-",
     ],
-    opts,
+    control,
   );
-  const summary = stderr.slice(stderr.lastIndexOf("Summary:"));
-  const integrated = Number(/\bI:\s*(-?[\d.]+|-inf)\s*LUFS/.exec(summary)?.[1]?.replace("-inf", "-Infinity"));
-  const truePeak = Number(/\bPeak:\s*(-?[\d.]+|-inf)\s*dBFS/.exec(summary)?.[1]?.replace("-inf", "-Infinity"));
-  if (Number.isNaN(integrated) || Number.isNaN(truePeak)) throw new Error("ffmpeg's ebur128 printed no summary");
-  return { integrated, truePeak };
+  const { integrated, truePeak, range } = parseLoudness(stderr);
+  if (Number.isNaN(truePeak)) throw new Error("ffmpeg's ebur128 printed no true peak");
+  return { integrated, truePeak, range };
 }
 
 /** How close to the target the result must measure before another, corrected pass is tried. */
@@ -95,6 +120,22 @@ export async function normalizeLoudness(
   }
 }
 
+/**
+ * The filters of one levelling pass: a linear gain, then the oversampled true-peak limiter at the
+ * ceiling, back at `sampleRate` (the same number of samples as went in).
+ */
+export function gainAndLimit(gainDb: number, sampleRate: number): string {
+  const ceiling = 10 ** (CEILING_DBTP / 20);
+  return [
+    "aformat=sample_fmts=fltp",
+    `volume=${gainDb.toFixed(2)}dB`,
+    `aresample=${LIMIT_RATE}`,
+    // level=false: no make-up gain; latency=true: the look-ahead does not shift the sound in time.
+    `alimiter=limit=${ceiling.toFixed(4)}:attack=2:release=50:level=false:latency=true`,
+    `aresample=${sampleRate}`,
+  ].join(",");
+}
+
 /** One pass: gain, then the oversampled true-peak limiter, back at the input's own format. */
 async function applyGain(
   input: string,
@@ -103,16 +144,7 @@ async function applyGain(
   format: { sampleRate: number; channels: number },
   opts: RunControl,
 ): Promise<void> {
-  const ceiling = 10 ** (CEILING_DBTP / 20);
-  const filter = [
-    "aformat=sample_fmts=fltp",
-    `volume=${gainDb.toFixed(2)}dB`,
-    `aresample=${LIMIT_RATE}`,
-    // level=false: no make-up gain; latency=true: the look-ahead does not shift the speech in time.
-    `alimiter=limit=${ceiling.toFixed(4)}:attack=2:release=50:level=false:latency=true`,
-    // Back to the input's own rate: the same number of samples as went in.
-    `aresample=${format.sampleRate}`,
-  ].join(",");
+  const filter = gainAndLimit(gainDb, format.sampleRate);
   await runFfmpeg(
     [
       "-y",

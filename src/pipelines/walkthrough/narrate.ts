@@ -1,6 +1,5 @@
-import { writeFile } from "node:fs/promises";
-import { join } from "node:path";
-import { SynthesisFailedError, type TtsEngine, type TtsVoice } from "../../media/tts/engine.js";
+import type { TtsEngine, TtsVoice } from "../../media/tts/engine.js";
+import { type SpokenLine, speakLines } from "../../media/tts/speak-lines.js";
 import type { NarrationLine } from "./narration-text.js";
 
 /**
@@ -15,11 +14,10 @@ export interface Narration {
 }
 
 /**
- * Synthesizes every line first (the narration's length sets the beat's length): in one engine run
- * when the engine can (synthesizeMany), else one run at a time, so the browser capturing alongside
- * keeps the other core. A line that gives no speech
- * (only punctuation, say) leaves its beat silent instead of failing the render; an engine that cannot
- * run at all rejects with TtsUnavailableError.
+ * Synthesizes every line first (the narration's length sets the beat's length), by speakLines: in one
+ * engine run when the engine can, else one run at a time, so the browser capturing alongside keeps the
+ * other core. A line that gives no speech (only punctuation, say) leaves its beat silent instead of
+ * failing the render; an engine that cannot run at all rejects with TtsUnavailableError.
  */
 export async function narrate(
   engine: TtsEngine,
@@ -28,34 +26,11 @@ export async function narrate(
   dir: string,
   checkpoint: () => Promise<void>,
 ): Promise<Narration[]> {
-  const out: Narration[] = [];
-  const speakable = lines.map((l) => (l.written.trim() && l.spoken.trim() ? l.spoken.trim() : null));
-  // Engines that start slowly (festival loads its voice each run) speak the whole list in one run.
-  const batch = engine.synthesizeMany
-    ? await engine.synthesizeMany(
-        speakable.filter((t): t is string => t !== null),
-        voice,
-      )
-    : null;
-  let next = 0;
-  for (const [i, line] of lines.entries()) {
-    await checkpoint();
-    const text = line.written.trim();
-    const spoken = speakable[i];
-    if (!spoken) {
-      out.push({ beatId: line.beatId, text, wavPath: null, durationSeconds: 0 });
-      continue;
-    }
-    try {
-      const speech = batch ? batch[next++] : await engine.synthesize(spoken, voice);
-      if (!speech || speech instanceof SynthesisFailedError) throw speech ?? new SynthesisFailedError("no speech");
-      const wavPath = join(dir, `narration-${String(i + 1).padStart(2, "0")}.wav`);
-      await writeFile(wavPath, speech.buffer);
-      out.push({ beatId: line.beatId, text, wavPath, durationSeconds: speech.durationSeconds });
-    } catch (err) {
-      if (!(err instanceof SynthesisFailedError)) throw err;
-      out.push({ beatId: line.beatId, text, wavPath: null, durationSeconds: 0 });
-    }
-  }
-  return out;
+  const texts = lines.map((l) => (l.written.trim() && l.spoken.trim() ? l.spoken : ""));
+  const spoken = await speakLines(engine, voice, texts, {
+    dir,
+    checkpoint,
+    fileName: (i) => `narration-${String(i + 1).padStart(2, "0")}.wav`,
+  });
+  return lines.map((line, i) => ({ beatId: line.beatId, text: line.written.trim(), ...(spoken[i] as SpokenLine) }));
 }

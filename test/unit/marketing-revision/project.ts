@@ -1,8 +1,8 @@
 import { expect } from "vitest";
 import { ApiError } from "../../../src/contract/errors.js";
 import type { RevisionRules } from "../../../src/domains/marketing/revision/context.js";
+import { MUSIC_MOODS } from "../../../src/media/music/tempo.js";
 import type { CampaignDocument } from "../../../src/pipelines/marketing/campaign/document.js";
-import { MUSIC_MOODS } from "../../../src/pipelines/marketing/campaign/music-tempo.js";
 import { fitSceneSeconds } from "../../../src/pipelines/marketing/campaign/scene-seconds.js";
 import { CLAIMS, historyOf, PROJECTS, type ProjectName } from "../marketing-edits/fixtures.js";
 

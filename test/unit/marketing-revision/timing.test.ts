@@ -1,14 +1,14 @@
 import { describe, expect, it } from "vitest";
 import { MARKETING_TEMPLATES } from "../../../src/domains/catalog/marketing-templates.js";
-import { SPOKEN_WORDS_PER_SECOND as WORDS_PER_SECOND } from "../../../src/media/tts/spoken-form.js";
-import type { CampaignScene } from "../../../src/pipelines/marketing/campaign/document.js";
 import {
   ENDING_TOLERANCE_SECONDS,
   MUSIC_MOODS,
   MUSIC_TEMPOS,
   musicEnding,
   TEMPO_LEEWAY,
-} from "../../../src/pipelines/marketing/campaign/music-tempo.js";
+} from "../../../src/media/music/tempo.js";
+import { SPOKEN_WORDS_PER_SECOND as WORDS_PER_SECOND } from "../../../src/media/tts/spoken-form.js";
+import type { CampaignScene } from "../../../src/pipelines/marketing/campaign/document.js";
 import { NARRATION_FIT_TOLERANCE, narrationFit } from "../../../src/pipelines/marketing/campaign/narration-fit.js";
 import { fitSceneSeconds } from "../../../src/pipelines/marketing/campaign/scene-seconds.js";
 

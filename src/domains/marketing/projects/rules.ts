@@ -1,6 +1,6 @@
 import { ApiError } from "../../../contract/errors.js";
+import { MUSIC_MOODS } from "../../../media/music/tempo.js";
 import { sourceLook } from "../../../pipelines/marketing/campaign/brand-look.js";
-import { MUSIC_MOODS } from "../../../pipelines/marketing/campaign/music-tempo.js";
 import type { SourceManifest } from "../../../pipelines/marketing/source/manifest.js";
 import type { Catalog } from "../../catalog/catalog.js";
 import type { DomainServices } from "../../services.js";

@@ -1,5 +1,5 @@
+import { MUSIC_TEMPOS } from "../../../../media/music/tempo.js";
 import type { CampaignDocument } from "../../../../pipelines/marketing/campaign/document.js";
-import { MUSIC_TEMPOS } from "../../../../pipelines/marketing/campaign/music-tempo.js";
 import type { RevisionRules } from "../context.js";
 import { refuse } from "../refusal.js";
 

@@ -1,5 +1,5 @@
+import { musicEnding } from "../../../../media/music/tempo.js";
 import type { CampaignDocument } from "../../../../pipelines/marketing/campaign/document.js";
-import { musicEnding } from "../../../../pipelines/marketing/campaign/music-tempo.js";
 import { narrationFit } from "../../../../pipelines/marketing/campaign/narration-fit.js";
 import { refuse, scenePath } from "../refusal.js";
 import { VOICED } from "./text.js";
@@ -10,7 +10,7 @@ const WITH_MUSIC = ["voice_and_music", "music_only"];
  * What the speed does to the timing, checked last because length, speed, narration and mood all feed
  * it. With a voice, each visible scene's narration spoken at the speed fits its seconds (narration-fit.ts):
  * `campaign_speed_breaks_narration_fit` at the narration's path. With music, the bed at the mood's tempo
- * times the speed ends on a whole bar at the length (music-tempo.ts): `campaign_speed_breaks_music_ending`.
+ * times the speed ends on a whole bar at the length (media/music/tempo.ts): `campaign_speed_breaks_music_ending`.
  */
 export function checkTiming(doc: CampaignDocument): void {
   const { speed, audioMode, music } = doc.sound;

@@ -1,16 +1,16 @@
 /**
  * The music bed's tempo. Each mood has a base tempo (beats a minute at speed 1) that the speed scales, so
  * a faster cut gets livelier music. The bed is in 4/4 and must end on a whole bar at the video's length:
- * the generator may move the tempo up to TEMPO_LEEWAY either way from the scaled base (the bed is
- * rendered at that tempo from its first bar, so nothing is heard to change), and the ending must land
- * within ENDING_TOLERANCE_SECONDS of the total (the last bar's release and the fade cover that much).
- * The bar count is the nearest whole number below or above the length in bars at the scaled base; of
- * those that can land, the one needing the smaller tempo change is taken.
+ * the tempo may move up to TEMPO_LEEWAY either way from the scaled base (the bed is rendered at that tempo
+ * from its first bar, so nothing is heard to change), and the ending must land within
+ * ENDING_TOLERANCE_SECONDS of the total (the last bar's release and the fade cover that much). The bar
+ * count is the nearest whole number below or above the length in bars at the scaled base; of those that
+ * can land, the one needing the smaller tempo change is taken.
  *
- * The numbers are chosen so that every length a template offers (10, 15, 30, 45, 60, 90 and 120 s) lands
- * for every mood at speed 1, while short videos at some speeds cannot (a calm 10 s teaser at 1.1× would
- * need 3 bars at 72 or 4 at 96 beats a minute, both further than 6 % from 83.6): those are refused with
- * `campaign_speed_breaks_music_ending`. The export's music generator reads the tempo and bars from here.
+ * The numbers are chosen so that the usual lengths (10, 15, 30, 45, 60, 90 and 120 s) land for every mood
+ * at speed 1, while short videos at some speeds cannot (a calm 10 s video at 1.1× would need 3 bars at 72
+ * or 4 at 96 beats a minute, both further than 6 % from 83.6): `musicEnding` answers null for those, and
+ * the callers refuse them. The bed (bed.ts) is composed and rendered at exactly this tempo and bar count.
  */
 export const MUSIC_TEMPOS = {
   // Calmest first: the order "calmer" and "livelier" step along (the edit grammar's moods).
