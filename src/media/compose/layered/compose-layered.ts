@@ -57,9 +57,18 @@ interface Control {
   binaries?: FfmpegBinaries;
 }
 
+/**
+ * A scene as the compositor asks for it: its length is known up front (it sets the file's frame count),
+ * its pictures are loaded when it comes (the next one while this one is drawn), and let go of after.
+ */
+export interface PendingScene {
+  frames: number;
+  load(): Promise<LayeredScene>;
+}
+
 export interface LayeredComposeInput {
   format: LayeredFormat;
-  scenes: readonly LayeredScene[];
+  scenes: readonly PendingScene[];
   width: number;
   height: number;
   fps: number;
@@ -67,8 +76,11 @@ export interface LayeredComposeInput {
   captions: { look: CaptionLook; cues: readonly PlacedCue[] } | null;
   vtt: readonly Cue[];
   watermark: boolean;
-  /** A WAV of the whole soundtrack (its length is fitted to the frames), or null for silence. */
-  audio: string | null;
+  /**
+   * A WAV of the whole soundtrack (its length is fitted to the frames), or null for silence: awaited only
+   * when the sound is encoded, so it may still be mixing while the frames are drawn.
+   */
+  audio: Promise<string | null>;
   /** Where in the video the poster is taken. */
   posterSeconds: number;
   outDir: string;
@@ -94,6 +106,7 @@ function aborted(signal: AbortSignal | undefined): FfmpegError {
 export async function composeLayered(input: LayeredComposeInput): Promise<LayeredVideo> {
   const { width, height, fps, signal } = input;
   const frames = input.scenes.reduce((n, s) => n + s.frames, 0);
+  input.audio.catch(() => {}); // awaited with the sound, or dropped with a failed run
   if (frames <= 0) throw new RangeError("a composition needs at least one frame");
   const durationSeconds = frames / fps;
   const outDir = resolve(input.outDir);
@@ -145,7 +158,8 @@ export async function composeLayered(input: LayeredComposeInput): Promise<Layere
       videoFilter = `ass=filename=${filterValue(assPath)}`;
     }
     const audioTrack = join(work, `audio.${format.audioExt}`);
-    audioDone = format.sound ? format.sound(input.audio, { frames, fps }, audioTrack, control) : null;
+    const sound = format.sound;
+    audioDone = sound ? input.audio.then((wav) => sound(wav, { frames, fps }, audioTrack, control)) : null;
     audioDone?.catch(() => {}); // awaited before the mux
 
     // A GIF is finished by its encoder; the others get their sound joined after.
@@ -164,7 +178,16 @@ export async function composeLayered(input: LayeredComposeInput): Promise<Layere
     const inFlight = new Map<Buffer, Promise<void>>();
     let written = 0;
     let sentLast: Buffer | null = null;
-    for (const scene of input.scenes) {
+    // The next scene loads (decoding is mostly native, on the thread pool) while this one is drawn.
+    const prefetch = (i: number) => {
+      const loading = input.scenes[i]?.load() ?? null;
+      loading?.catch(() => {}); // awaited when its scene comes
+      return loading;
+    };
+    let upcoming = prefetch(0);
+    for (let i = 0; i < input.scenes.length; i++) {
+      const scene = (await upcoming) as LayeredScene;
+      upcoming = prefetch(i + 1);
       for (let f = 0; f < scene.frames; f++) {
         if (signal?.aborted) throw aborted(signal);
         await inFlight.get(painter.nextBuffer());

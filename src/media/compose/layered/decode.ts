@@ -57,16 +57,17 @@ export async function cutSprites(
       y1: Math.min(H, b.y + b.height + m),
     };
   });
-  const rest = { x0: 0, y0: 0, x1: W, y1: H };
   // One pass over the sheet: each visible pixel goes to the nearest box whose region holds it (ties: the
   // box listed first), else to "rest". Transparent pixels, most of a sheet, cost one comparison.
-  const sheets = [...regions, rest].map((r) => new Uint8Array((r.x1 - r.x0) * (r.y1 - r.y0) * 4));
-  let anyRest = false;
+  const sheets = regions.map((r) => new Uint8Array((r.x1 - r.x0) * (r.y1 - r.y0) * 4));
+  // Pixels no box's region holds: kept whole-frame while scanning, cropped to what they cover after.
+  const rest = new Uint8Array(W * H * 4);
+  const restBox = { x0: W, y0: H, x1: 0, y1: 0 };
   for (let y = 0; y < H; y++) {
     for (let x = 0; x < W; x++) {
       const at = (y * W + x) * 4;
       if (data[at + 3] === 0) continue;
-      let owner = boxes.length;
+      let owner = -1;
       let best = Number.POSITIVE_INFINITY;
       for (let i = 0; i < boxes.length; i++) {
         const r = regions[i] as (typeof regions)[number];
@@ -80,9 +81,24 @@ export async function cutSprites(
           owner = i;
         }
       }
-      const r = owner < boxes.length ? (regions[owner] as typeof rest) : rest;
-      if (owner === boxes.length) anyRest = true;
-      (sheets[owner] as Uint8Array).set(data.subarray(at, at + 4), ((y - r.y0) * (r.x1 - r.x0) + (x - r.x0)) * 4);
+      let to: Uint8Array;
+      let o: number;
+      if (owner >= 0) {
+        const r = regions[owner] as (typeof regions)[number];
+        to = sheets[owner] as Uint8Array;
+        o = ((y - r.y0) * (r.x1 - r.x0) + (x - r.x0)) * 4;
+      } else {
+        to = rest;
+        o = at;
+        restBox.x0 = Math.min(restBox.x0, x);
+        restBox.y0 = Math.min(restBox.y0, y);
+        restBox.x1 = Math.max(restBox.x1, x + 1);
+        restBox.y1 = Math.max(restBox.y1, y + 1);
+      }
+      to[o] = data[at] as number;
+      to[o + 1] = data[at + 1] as number;
+      to[o + 2] = data[at + 2] as number;
+      to[o + 3] = data[at + 3] as number;
     }
   }
   const out: CutSprite[] = regions.map((r, i) => ({
@@ -91,6 +107,15 @@ export async function cutSprites(
     y: r.y0,
     sprite: yuvaFromRgba(sheets[i] as Uint8Array, r.x1 - r.x0, r.y1 - r.y0),
   }));
-  if (anyRest) out.push({ name: "rest", x: 0, y: 0, sprite: yuvaFromRgba(sheets[boxes.length] as Uint8Array, W, H) });
+  if (restBox.x1 > restBox.x0) {
+    const x0 = restBox.x0 & ~1;
+    const y0 = restBox.y0 & ~1;
+    const w = restBox.x1 - x0;
+    const h = restBox.y1 - y0;
+    const crop = new Uint8Array(w * h * 4);
+    for (let y = 0; y < h; y++)
+      crop.set(rest.subarray(((y0 + y) * W + x0) * 4, ((y0 + y) * W + x0 + w) * 4), y * w * 4);
+    out.push({ name: "rest", x: x0, y: y0, sprite: yuvaFromRgba(crop, w, h) });
+  }
   return out;
 }

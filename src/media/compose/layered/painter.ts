@@ -10,6 +10,8 @@ import { blendYuva, mixPlanes, type YuvaSprite } from "./yuva.js";
  */
 
 const RING = 4;
+/** The share of an entrance over which a fading sprite becomes opaque. */
+const FADE_SHARE = 0.4;
 const easeOut = (t: number): number => 1 - (1 - t) ** 3;
 const easeInOut = (t: number): number => (t < 0.5 ? 4 * t ** 3 : 1 - (-2 * t + 2) ** 3 / 2);
 const clamp01 = (t: number): number => Math.min(1, Math.max(0, t));
@@ -33,7 +35,8 @@ export function placeAt(layer: LayerSprite, frame: number): Placed {
     const k = easeOut(t);
     x = layer.x + even(e.dx * (1 - k));
     y = layer.y + even(e.dy * (1 - k));
-    opacity = e.fade ? Math.round(256 * k) : t > 0 || frame >= e.atFrame ? 256 : 0;
+    // A fade is done in the motion's first part: the sprite then travels opaque (and is copied, not blended).
+    opacity = e.fade ? Math.round(256 * Math.min(1, t / FADE_SHARE)) : t > 0 || frame >= e.atFrame ? 256 : 0;
   }
   let inner = -1;
   const w = layer.inside;

@@ -18,6 +18,33 @@ export interface YuvaSprite {
   ca: Uint16Array;
   /** Per luma row: [first, last + 1) columns with any alpha; an empty row is [width, 0). */
   spans: Int32Array;
+  /** Per luma row and per chroma row: the longest run of opaque columns [start, end), copied whole at full opacity. */
+  solid: Int32Array;
+  csolid: Int32Array;
+}
+
+/** Each row's longest run of `alpha` = 256, as [start, end) pairs ([0, 0) when none). */
+function solidRuns(alpha: Uint16Array, width: number, rows: number): Int32Array {
+  const runs = new Int32Array(rows * 2);
+  for (let r = 0; r < rows; r++) {
+    let bestStart = 0;
+    let bestLength = 0;
+    let start = -1;
+    for (let x = 0; x <= width; x++) {
+      const opaque = x < width && alpha[r * width + x] === 256;
+      if (opaque && start < 0) start = x;
+      else if (!opaque && start >= 0) {
+        if (x - start > bestLength) {
+          bestLength = x - start;
+          bestStart = start;
+        }
+        start = -1;
+      }
+    }
+    runs[r * 2] = bestStart;
+    runs[r * 2 + 1] = bestStart + bestLength;
+  }
+  return runs;
 }
 
 const to256 = (alpha: number): number => alpha + (alpha >> 7);
@@ -85,7 +112,18 @@ export function yuvaFromRgba(rgba: Uint8Array, width: number, height: number): Y
       ca[i] = to256(Math.round(sum / 4));
     }
   }
-  return { width: w, height: h, y, a, u, v, ca, spans };
+  return {
+    width: w,
+    height: h,
+    y,
+    a,
+    u,
+    v,
+    ca,
+    spans,
+    solid: solidRuns(a, w, h),
+    csolid: solidRuns(ca, cw, h / 2),
+  };
 }
 
 /**
@@ -104,7 +142,13 @@ export function blendYuva(dst: Planes, s: YuvaSprite, x0: number, y0: number, op
     const xe = Math.min(x0 + (s.spans[sr * 2 + 1] as number), dw);
     const so = sr * s.width - x0;
     const d = row * dw;
+    // At full opacity the row's opaque run is copied; only its edges are blended.
+    const cs = op === 256 ? Math.min(Math.max(x0 + (s.solid[sr * 2] as number), xs), xe) : xe;
+    const ce = op === 256 ? Math.max(Math.min(x0 + (s.solid[sr * 2 + 1] as number), xe), cs) : xe;
+    if (ce > cs) dst.y.set(s.y.subarray(so + cs, so + ce), d + cs);
     for (let x = xs; x < xe; x++) {
+      if (x === cs && ce > cs) x = ce;
+      if (x >= xe) break;
       const al = ((s.a[so + x] as number) * op) >> 8;
       if (al === 0) continue;
       const di = d + x;
@@ -127,7 +171,15 @@ export function blendYuva(dst: Planes, s: YuvaSprite, x0: number, y0: number, op
     const xe = Math.min(cx0 + end, dcw);
     const so = sr * cw - cx0;
     const d = cy * dcw;
+    const cs = op === 256 ? Math.min(Math.max(cx0 + (s.csolid[sr * 2] as number), xs), xe) : xe;
+    const ce = op === 256 ? Math.max(Math.min(cx0 + (s.csolid[sr * 2 + 1] as number), xe), cs) : xe;
+    if (ce > cs) {
+      dst.u.set(s.u.subarray(so + cs, so + ce), d + cs);
+      dst.v.set(s.v.subarray(so + cs, so + ce), d + cs);
+    }
     for (let x = xs; x < xe; x++) {
+      if (x === cs && ce > cs) x = ce;
+      if (x >= xe) break;
       const al = ((s.ca[so + x] as number) * op) >> 8;
       if (al === 0) continue;
       const di = d + x;

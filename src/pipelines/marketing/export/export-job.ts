@@ -5,7 +5,6 @@ import type { Page } from "playwright-core";
 import type { BrowserSession } from "../../../media/browser/index.js";
 import { FileClip } from "../../../media/compose/layered/clip-window.js";
 import { composeLayered } from "../../../media/compose/layered/compose-layered.js";
-import type { LayeredScene } from "../../../media/compose/layered/types.js";
 import { GIF_FPS } from "../../../media/ffmpeg/encode-gif.js";
 import { TtsUnavailableError } from "../../../media/tts/engine.js";
 import { PipelineFailure, type PipelineOutput, type PipelineRun } from "../../run.js";
@@ -19,11 +18,12 @@ import type { SourceManifest } from "../source/manifest.js";
 import { burnedCues, type LineTiming, vttCues } from "./captions.js";
 import type { ExportDeps } from "./deps.js";
 import type { ExportInput } from "./export-input.js";
+import type { DrawnLayers } from "./layer-cache.js";
 import { layeredScene } from "./layered-scene.js";
 import { type SpokenLine, speakLines } from "./narration.js";
 import { writeExportQuality } from "./quality.js";
 import { sceneLayers } from "./scene-layers.js";
-import { mixExportSound } from "./soundtrack.js";
+import { mixExportSound, prepareBed } from "./soundtrack.js";
 import { capSpans, EXPORT_FPS, narrationStarts, sceneSpans } from "./timeline.js";
 
 const describe = (err: unknown): string =>
@@ -41,7 +41,10 @@ export async function exportCampaign(run: PipelineRun<ExportInput>, deps: Export
   const started = deps.clock.now();
   const dir = await mkdtemp(join(tmpdir(), `cw-export-${id.slice(-8)}-`));
   let session: BrowserSession | null = null;
-  const scenes: LayeredScene[] = [];
+  // What each scene held once composed (for the report), and the clips it played (closed at the end):
+  // the scenes themselves are let go of as the compositor moves on.
+  const motion = { scenes: 0, crossfades: 0, scrolls: 0, entrances: 0 };
+  const clips: FileClip[] = [];
   try {
     await run.progress("reading the source", 2);
     const manifest = await readManifest(deps, input);
@@ -85,13 +88,21 @@ export async function exportCampaign(run: PipelineRun<ExportInput>, deps: Export
 
     await run.checkpoint();
     await run.progress("speaking", 6);
+    const control = { signal, binaries: deps.ffmpeg };
+    // Speech and the music bed run in their own processes while Chromium draws.
     const speaking = speak(
       deps,
       input,
       specs.map((s) => s.scene.narration),
       dir,
+      signal,
     );
     speaking.catch(() => undefined);
+    const bed =
+      input.format === "gif"
+        ? Promise.resolve(null)
+        : prepareBed(document.sound, input.seconds, dir, deps.storage, control);
+    bed.catch(() => undefined);
 
     await run.progress("drawing the scenes", 10);
     const opened: { page: Page | null } = { page: null };
@@ -102,33 +113,15 @@ export async function exportCampaign(run: PipelineRun<ExportInput>, deps: Export
       }
       return opened.page;
     };
-    let cachedScenes = 0;
-    const control = { signal, binaries: deps.ffmpeg };
     const footage = await footageFiles(deps, input, dir);
-    for (const [i, spec] of specs.entries()) {
+    const drawn: DrawnLayers[] = [];
+    let cachedScenes = 0;
+    for (const spec of specs) {
       await run.checkpoint();
-      const drawn = await sceneLayers(page, deps.storage, spec, signal);
-      if (drawn.cached) cachedScenes++;
-      const v = spec.scene.visual;
-      scenes.push(
-        await layeredScene({
-          layers: drawn.layers,
-          frames: (spans[i] as (typeof spans)[number]).frames,
-          frame,
-          output,
-          fps,
-          orientation: input.orientation,
-          first: i === 0,
-          screenshot: v.type === "screenshot" ? (spec.assets.visual ?? null) : null,
-          footage:
-            v.type === "footage"
-              ? { video: footage.get(v.renderId) as string, fromSeconds: v.fromSeconds, toSeconds: v.toSeconds }
-              : null,
-          workDir: dir,
-          control,
-        }),
-      );
-      await run.progress("drawing the scenes", 10 + Math.round((25 * (i + 1)) / specs.length));
+      const layers = await sceneLayers(page, deps.storage, spec, signal);
+      if (layers.cached) cachedScenes++;
+      drawn.push(layers.layers);
+      await run.progress("drawing the scenes", 10 + Math.round((25 * drawn.length) / specs.length));
     }
     if (session) await (session as BrowserSession).close();
     session = null;
@@ -148,25 +141,62 @@ export async function exportCampaign(run: PipelineRun<ExportInput>, deps: Export
       ),
     }));
     await run.checkpoint();
-    await run.progress("mixing the sound", 38);
-    // A GIF is silent; its captions still follow the voice's timing.
+    // A GIF is silent; its captions still follow the voice's timing. The mix runs while the frames are drawn.
     const sound =
       input.format === "gif"
-        ? null
-        : await mixExportSound(
-            lines.map((l, i) => ({ wavPath: l.wavPath, startSeconds: starts[i] as number })),
-            input.seconds,
-            dir,
-            control,
+        ? Promise.resolve(null)
+        : bed.then((b) =>
+            mixExportSound(
+              document.sound,
+              lines.map((l, i) => ({ wavPath: l.wavPath, startSeconds: starts[i] as number })),
+              input.seconds,
+              b,
+              dir,
+              deps.storage,
+              control,
+            ),
           );
+    sound.catch(() => undefined);
 
-    await run.checkpoint();
     await run.progress("composing", 40);
     const look = document.style.captions.enabled ? input.captions : null;
     const first = spans[0] as (typeof spans)[number];
+    const pending = specs.map((spec, i) => {
+      const frames = (spans[i] as (typeof spans)[number]).frames;
+      const v = spec.scene.visual;
+      return {
+        frames,
+        load: async () => {
+          const scene = await layeredScene({
+            layers: drawn[i] as DrawnLayers,
+            frames,
+            frame,
+            output,
+            fps,
+            orientation: input.orientation,
+            first: i === 0,
+            screenshot: v.type === "screenshot" ? (spec.assets.visual ?? null) : null,
+            footage:
+              v.type === "footage"
+                ? { video: footage.get(v.renderId) as string, fromSeconds: v.fromSeconds, toSeconds: v.toSeconds }
+                : null,
+            workDir: dir,
+            control,
+          });
+          motion.scenes++;
+          if (scene.crossfadeFrames > 0) motion.crossfades++;
+          for (const sprite of scene.sprites) {
+            if (sprite.entrance) motion.entrances++;
+            if (sprite.inside?.kind === "scroll") motion.scrolls++;
+            if (sprite.inside instanceof FileClip) clips.push(sprite.inside);
+          }
+          return scene;
+        },
+      };
+    });
     const composed = await composeLayered({
       format: input.format,
-      scenes,
+      scenes: pending,
       width: output.width,
       height: output.height,
       fps,
@@ -184,7 +214,6 @@ export async function exportCampaign(run: PipelineRun<ExportInput>, deps: Export
     const exportSeconds = (deps.clock.now().getTime() - started.getTime()) / 1000;
 
     await run.progress("measuring", 96);
-    const sprites = scenes.flatMap((s) => s.sprites);
     const quality = await writeExportQuality(
       { video: composed.video.path, captions: composed.captions.path },
       {
@@ -193,13 +222,7 @@ export async function exportCampaign(run: PipelineRun<ExportInput>, deps: Export
         plannedFrames: composed.frames,
         spokenSeconds: lines.reduce((n, l) => n + (l.wavPath ? l.seconds : 0), 0),
         speaks: lines.some((l) => l.wavPath),
-        motion: {
-          scenes: scenes.length,
-          drawnPictures: composed.drawnPictures,
-          crossfades: scenes.filter((s) => s.crossfadeFrames > 0).length,
-          scrolls: sprites.filter((s) => s.inside?.kind === "scroll").length,
-          entrances: sprites.filter((s) => s.entrance).length,
-        },
+        motion: { ...motion, drawnPictures: composed.drawnPictures },
         cachedScenes,
         exportSeconds,
       },
@@ -229,7 +252,7 @@ export async function exportCampaign(run: PipelineRun<ExportInput>, deps: Export
       throw new PipelineFailure("tts_unavailable", describe(err).slice(0, 300), true);
     throw new PipelineFailure("internal_error", `exporting failed: ${describe(err)}`.slice(0, 300), true);
   } finally {
-    for (const scene of scenes) for (const s of scene.sprites) if (s.inside instanceof FileClip) s.inside.close();
+    for (const clip of clips) clip.close();
     if (session) await (session as BrowserSession).close().catch(() => undefined);
     await rm(dir, { recursive: true, force: true });
   }
@@ -263,7 +286,13 @@ async function readManifest(deps: ExportDeps, input: ExportInput): Promise<Sourc
 }
 
 /** The lines as the revision's voice says them; none when the audio mode speaks nothing. */
-async function speak(deps: ExportDeps, input: ExportInput, lines: string[], dir: string): Promise<SpokenLine[]> {
+async function speak(
+  deps: ExportDeps,
+  input: ExportInput,
+  lines: string[],
+  dir: string,
+  signal: AbortSignal,
+): Promise<SpokenLine[]> {
   const mode = input.document.sound.audioMode;
   const speaks = mode === "voice_and_music" || mode === "voice_only";
   if (!speaks || !input.voice) return lines.map((text) => ({ text: text.trim(), wavPath: null, seconds: 0 }));
@@ -271,5 +300,14 @@ async function speak(deps: ExportDeps, input: ExportInput, lines: string[], dir:
   if (!engine) throw new PipelineFailure("tts_unavailable", "The voice's engine is not installed.", true);
   const voiceDir = join(dir, "voice");
   await mkdir(voiceDir, { recursive: true });
-  return speakLines(engine, input.voice, lines, input.language, voiceDir, deps.storage);
+  return speakLines({
+    engine,
+    voice: input.voice,
+    lines,
+    language: input.language,
+    speed: input.document.sound.speed,
+    dir: voiceDir,
+    storage: deps.storage,
+    control: { signal, binaries: deps.ffmpeg },
+  });
 }

@@ -1,69 +1,78 @@
-import { createHash } from "node:crypto";
-import { writeFile } from "node:fs/promises";
+import { readFile } from "node:fs/promises";
 import { join } from "node:path";
-import { SynthesisFailedError, type TtsEngine, type TtsVoice } from "../../../media/tts/engine.js";
+import type { RunControl } from "../../../media/ffmpeg/run.js";
+import type { TtsEngine, TtsVoice } from "../../../media/tts/engine.js";
+import { speakLines as speak } from "../../../media/tts/speak-lines.js";
 import { spokenForm, spokenLanguageOf } from "../../../media/tts/spoken-form.js";
+import { spokenLineKey } from "../../../media/tts/spoken-line-key.js";
 import { parseWav } from "../../../media/tts/wav.js";
 import type { Storage } from "../../../storage/storage.js";
+import { keepSound, takeSound } from "./sound-cache.js";
 
-/** A scene's line as spoken: its WAV (null when it says nothing) and its length. */
+/** A scene's line as spoken: its WAV (null when it says nothing) and its length at the speed. */
 export interface SpokenLine {
   text: string;
   wavPath: string | null;
   seconds: number;
 }
 
-/** What decides a line's sound: the engine, the voice and the words it reads. */
-const speechKey = (engine: string, voice: TtsVoice, spoken: string) =>
-  createHash("sha256")
-    .update(JSON.stringify([engine, voice.engineVoice, spoken]))
-    .digest("hex");
-const speechFile = (hash: string) => `cache/marketing/speech/${hash.slice(0, 2)}/${hash}.wav`;
+export interface SpeakRequest {
+  engine: TtsEngine;
+  voice: TtsVoice;
+  lines: readonly string[];
+  language: string;
+  speed: number;
+  dir: string;
+  storage: Storage;
+  control: RunControl;
+}
 
 /**
- * Every visible scene's narration spoken by the revision's voice. A line said before (same engine,
- * voice and words) is taken from the cache in storage; the rest are spoken in one engine run when the
- * engine can. The engine reads each line's spoken form (numbers and symbols spelled out); captions show
- * it as written.
+ * Every visible scene's narration said by the revision's voice at its speed. A line said before (same
+ * engine, voice, words and speed) comes from the cache; the rest are spoken in one engine run. The engine
+ * reads each line's spoken form (numbers and symbols spelled out); the captions show it as written.
  */
-export async function speakLines(
-  engine: TtsEngine,
-  voice: TtsVoice,
-  lines: readonly string[],
-  language: string,
-  dir: string,
-  storage: Storage,
-): Promise<SpokenLine[]> {
-  const lang = spokenLanguageOf(language);
-  const spoken = lines.map((l) => (l.trim() ? spokenForm(l.trim(), lang).trim() : ""));
-  const keys = spoken.map((t) => (t ? speechKey(engine.name, voice, t) : ""));
-  const kept = await Promise.all(keys.map((k) => (k ? storage.get(speechFile(k)).catch(() => null) : null)));
-  const fresh = [...new Set(spoken.filter((t, i) => t && !kept[i]))];
-  const batch = fresh.length > 0 && engine.synthesizeMany ? await engine.synthesizeMany(fresh, voice) : null;
-  const said = new Map<string, Buffer | null>();
-  for (const [i, text] of fresh.entries()) {
-    try {
-      const speech = batch ? batch[i] : await engine.synthesize(text, voice);
-      if (!speech || speech instanceof SynthesisFailedError) throw speech ?? new SynthesisFailedError("no speech");
-      said.set(text, speech.buffer);
-      await storage.put(speechFile(speechKey(engine.name, voice, text)), speech.buffer);
-    } catch (err) {
-      if (!(err instanceof SynthesisFailedError)) throw err;
-      said.set(text, null);
-    }
+export async function speakLines(req: SpeakRequest): Promise<SpokenLine[]> {
+  const lang = spokenLanguageOf(req.language);
+  const spoken = req.lines.map((l) => (l.trim() ? spokenForm(l.trim(), lang).trim() : ""));
+  const keys = spoken.map((text) =>
+    text ? spokenLineKey({ engine: req.engine.name, voice: req.voice.engineVoice, text, speed: req.speed }) : "",
+  );
+  const paths = spoken.map((_, i) => join(req.dir, `line-${String(i + 1).padStart(2, "0")}.wav`));
+  const kept = await Promise.all(
+    keys.map((k, i) => (k ? takeSound(req.storage, "speech", k, paths[i] as string) : false)),
+  );
+  const fresh = spoken.flatMap((text, i) => (text && !kept[i] ? [i] : []));
+  if (fresh.length > 0) {
+    const said = await speak(
+      req.engine,
+      req.voice,
+      fresh.map((i) => spoken[i] as string),
+      {
+        dir: req.dir,
+        speed: req.speed,
+        fileName: (j) => `line-${String((fresh[j] as number) + 1).padStart(2, "0")}.wav`,
+        control: req.control,
+      },
+    );
+    for (const [j, line] of said.entries())
+      if (line.wavPath) await keepSound(req.storage, "speech", keys[fresh[j] as number] as string, line.wavPath);
   }
   const out: SpokenLine[] = [];
   for (const [i, text] of spoken.entries()) {
-    const written = (lines[i] ?? "").trim();
-    const wav = text ? (kept[i] ?? said.get(text) ?? null) : null;
-    const info = wav ? parseWav(wav) : null;
-    if (!wav || !info) {
-      out.push({ text: written, wavPath: null, seconds: 0 });
-      continue;
-    }
-    const wavPath = join(dir, `line-${String(i + 1).padStart(2, "0")}.wav`);
-    await writeFile(wavPath, wav);
-    out.push({ text: written, wavPath, seconds: info.durationSeconds });
+    const written = (req.lines[i] ?? "").trim();
+    const info = text ? await readInfo(paths[i] as string) : null;
+    out.push(
+      info
+        ? { text: written, wavPath: paths[i] as string, seconds: info }
+        : { text: written, wavPath: null, seconds: 0 },
+    );
   }
   return out;
+}
+
+async function readInfo(path: string): Promise<number | null> {
+  const bytes = await readFile(path).catch(() => null);
+  const info = bytes ? parseWav(bytes) : null;
+  return info && info.durationSeconds > 0 ? info.durationSeconds : null;
 }

@@ -1,6 +1,6 @@
 import type { Page } from "playwright-core";
 import type { Storage } from "../../../storage/storage.js";
-import { drawScenePreview } from "../scenes/draw.js";
+import { drawSceneLayers } from "../scenes/draw.js";
 import type { SceneSpec } from "../scenes/types.js";
 import { cachedLayers, type DrawnLayers, keepLayers, layersKey } from "./layer-cache.js";
 
@@ -18,9 +18,8 @@ export async function sceneLayers(
   const kept = await cachedLayers(storage, hash);
   if (kept) return { layers: kept, cached: true };
   const p = await page();
-  const plate = await drawScenePreview(p, { ...spec, layers: "plate" }, { signal });
-  const sprites = await drawScenePreview(p, { ...spec, layers: "sprites" }, { signal });
-  const layers = { plate: plate.png, sheet: sprites.png, boxes: sprites.sprites };
+  const drawn = await drawSceneLayers(p, spec, { signal });
+  const layers = { plate: drawn.plate, sheet: drawn.sheet, boxes: drawn.sprites };
   await keepLayers(storage, hash, layers);
   return { layers, cached: false };
 }
