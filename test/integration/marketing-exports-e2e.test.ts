@@ -182,4 +182,43 @@ e2e("a project exported to a video that succeeds", () => {
     },
     SLOW,
   );
+  it(
+    "fails an export whose picture has gone from storage with source_unreadable and releases its seconds",
+    async () => {
+      const before = await wallet();
+      const started = await h.request("POST", `/marketing/projects/${project.projectId}/exports`, {
+        token: user.key,
+        idempotencyKey: idem(),
+        body: { format: "webm" },
+      });
+      expect(started.status, JSON.stringify(started.body)).toBe(202);
+      const id = started.body.resource.id as string;
+      // The job has not run yet (the harness runs jobs on drain): take a picture it will need away.
+      const row = await h.deps.db.kysely
+        .selectFrom("jobs")
+        .select("input")
+        .where("id", "=", id)
+        .executeTakeFirstOrThrow();
+      const input = JSON.parse(row.input) as {
+        document: { story: { scenes: { hidden: boolean; visual: { type: string; assetId?: string } }[] } };
+        source: { files: { key: string }[] };
+      };
+      const shown = input.document.story.scenes.find((s) => !s.hidden && s.visual.type === "screenshot");
+      const file = input.source.files.find((f) =>
+        (f.key.split("/").pop() ?? "").startsWith(`${shown?.visual.assetId}.`),
+      );
+      expect(file, "a shown screenshot's file").toBeDefined();
+      await h.deps.storage.delete(file?.key as string);
+      await h.drain();
+
+      const done = (await h.request("GET", `/marketing/exports/${id}`, { token: user.key })).body;
+      expect(done.state).toBe("failed");
+      expect(done.error.code).toBe("source_unreadable");
+      expect(done.cost.secondsCharged ?? 0).toBe(0);
+      const after = await wallet();
+      expect(after.reservedSeconds).toBe(before.reservedSeconds);
+      expect(after.availableSeconds).toBe(before.availableSeconds);
+    },
+    SLOW,
+  );
 });

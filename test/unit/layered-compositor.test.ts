@@ -119,3 +119,19 @@ describe("export clock", () => {
     expect(starts[1]).toBeCloseTo(0.25 + 3.5 + 0.12);
   });
 });
+
+describe("decoded layers, packed", () => {
+  it("come back exactly as they were", async () => {
+    const { packLayers, unpackLayers } = await import("../../src/media/compose/layered/pack.js");
+    const plate = flat(16, 8, 99);
+    plate.u[3] = 7;
+    const sprite = yuvaFromRgba(rgba(6, 4, [10, 200, 30], 180), 6, 4);
+    const back = await unpackLayers(await packLayers({ plate, sprites: [{ name: "headline", x: 2, y: 4, sprite }] }));
+    expect([...back.plate.data]).toEqual([...plate.data]);
+    expect(back.sprites).toHaveLength(1);
+    const s = back.sprites[0];
+    expect({ name: s?.name, x: s?.x, y: s?.y }).toEqual({ name: "headline", x: 2, y: 4 });
+    for (const key of ["y", "a", "u", "v", "ca", "spans", "solid", "csolid"] as const)
+      expect([...(s?.sprite[key] ?? [])]).toEqual([...sprite[key]]);
+  });
+});

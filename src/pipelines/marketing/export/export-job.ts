@@ -18,7 +18,7 @@ import type { SourceManifest } from "../source/manifest.js";
 import { burnedCues, type LineTiming, vttCues } from "./captions.js";
 import type { ExportDeps } from "./deps.js";
 import type { ExportInput } from "./export-input.js";
-import type { DrawnLayers } from "./layer-cache.js";
+import { type DrawnLayers, decodedCache } from "./layer-cache.js";
 import { layeredScene } from "./layered-scene.js";
 import { type SpokenLine, speakLines } from "./narration.js";
 import { writeExportQuality } from "./quality.js";
@@ -114,13 +114,13 @@ export async function exportCampaign(run: PipelineRun<ExportInput>, deps: Export
       return opened.page;
     };
     const footage = await footageFiles(deps, input, dir);
-    const drawn: DrawnLayers[] = [];
+    const drawn: { layers: DrawnLayers; hash: string }[] = [];
     let cachedScenes = 0;
     for (const spec of specs) {
       await run.checkpoint();
       const layers = await sceneLayers(page, deps.storage, spec, signal);
       if (layers.cached) cachedScenes++;
-      drawn.push(layers.layers);
+      drawn.push(layers);
       await run.progress("drawing the scenes", 10 + Math.round((25 * drawn.length) / specs.length));
     }
     if (session) await (session as BrowserSession).close();
@@ -168,7 +168,8 @@ export async function exportCampaign(run: PipelineRun<ExportInput>, deps: Export
         frames,
         load: async () => {
           const scene = await layeredScene({
-            layers: drawn[i] as DrawnLayers,
+            layers: (drawn[i] as (typeof drawn)[number]).layers,
+            decoded: decodedCache(deps.storage, (drawn[i] as (typeof drawn)[number]).hash, output),
             frames,
             frame,
             output,

@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { type DecodedLayers, packLayers, unpackLayers } from "../../../media/compose/layered/pack.js";
 import type { Storage } from "../../../storage/storage.js";
 import { fontsKey } from "../scenes/fonts.js";
 import type { SceneImage, SceneSpec, SpriteBox } from "../scenes/types.js";
@@ -67,7 +68,7 @@ export function layersKey(spec: SceneSpec): string {
 
 const keys = (hash: string) => {
   const base = `cache/marketing/layers/${hash.slice(0, 2)}/${hash}`;
-  return { plate: `${base}/plate.png`, sheet: `${base}/sheet.png`, boxes: `${base}/boxes.json` };
+  return { plate: `${base}/plate.jpg`, sheet: `${base}/sheet.png`, boxes: `${base}/boxes.json` };
 };
 
 export async function cachedLayers(storage: Storage, hash: string): Promise<DrawnLayers | null> {
@@ -85,4 +86,18 @@ export async function keepLayers(storage: Storage, hash: string, layers: DrawnLa
   // The boxes last: a reader finds them only once both pictures are stored.
   await Promise.all([storage.put(k.plate, layers.plate), storage.put(k.sheet, layers.sheet)]);
   await storage.put(k.boxes, Buffer.from(JSON.stringify(layers.boxes)));
+}
+
+/** A scene's decoded layers at an output size, packed (media/compose/layered/pack.ts). */
+export function decodedCache(storage: Storage, hash: string, output: { width: number; height: number }) {
+  const key = `cache/marketing/decoded/${hash.slice(0, 2)}/${hash}-${output.width}x${output.height}.bin`;
+  return {
+    async take(): Promise<DecodedLayers | null> {
+      const packed = await storage.get(key).catch(() => null);
+      return packed ? unpackLayers(packed) : null;
+    },
+    async keep(decoded: DecodedLayers): Promise<void> {
+      await storage.put(key, await packLayers(decoded));
+    },
+  };
 }

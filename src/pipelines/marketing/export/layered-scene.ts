@@ -3,6 +3,7 @@ import { join } from "node:path";
 import sharp from "sharp";
 import { FileClip } from "../../../media/compose/layered/clip-window.js";
 import { type Box, cutSprites, planesFromImage } from "../../../media/compose/layered/decode.js";
+import type { DecodedLayers } from "../../../media/compose/layered/pack.js";
 import type { LayeredScene, LayerSprite, WindowScroll } from "../../../media/compose/layered/types.js";
 import { decodeClip } from "../../../media/ffmpeg/decode-clip.js";
 import type { RunControl } from "../../../media/ffmpeg/run.js";
@@ -40,6 +41,8 @@ export interface SceneInput {
   screenshot: SceneImage | null;
   /** Walkthrough footage the scene plays in its visual's frame: the video on this machine and the stretch. */
   footage: { video: string; fromSeconds: number; toSeconds: number } | null;
+  /** The scene's decoded layers kept from an export before (by the layers' hash and the output's size). */
+  decoded: { take(): Promise<DecodedLayers | null>; keep(decoded: DecodedLayers): Promise<void> };
   /** Where a clip's decoded pictures are written. */
   workDir: string;
   control: RunControl;
@@ -104,15 +107,11 @@ async function scrollFor(
   };
 }
 
-/** The sheet and its boxes at the output's size (a GIF's layers are drawn at 1080p and scaled down once). */
-async function scaledSheet(input: SceneInput): Promise<{ sheet: Buffer; boxes: Box[]; scale: number }> {
+/** The boxes at the output's size (a GIF's layers are drawn at 1080p and scaled down once). */
+function scaledBoxes(input: SceneInput): { boxes: Box[]; scale: number } {
   const { layers, frame, output } = input;
   const scale = output.width / frame.width;
-  if (scale === 1) return { sheet: layers.sheet, boxes: layers.boxes, scale };
-  const sheet = await sharp(layers.sheet)
-    .resize(output.width, output.height, { fit: "fill", kernel: "lanczos3" })
-    .png({ compressionLevel: 0 })
-    .toBuffer();
+  if (scale === 1) return { boxes: layers.boxes, scale };
   const boxes = layers.boxes.map((b) => ({
     name: b.name,
     x: Math.floor(b.x * scale),
@@ -120,16 +119,36 @@ async function scaledSheet(input: SceneInput): Promise<{ sheet: Buffer; boxes: B
     width: Math.ceil(b.width * scale),
     height: Math.ceil(b.height * scale),
   }));
-  return { sheet, boxes, scale };
+  return { boxes, scale };
+}
+
+/** The plate decoded and the sheet cut into sprites, at the output's size. */
+async function decodeLayers(input: SceneInput, scaled: { boxes: Box[]; scale: number }): Promise<DecodedLayers> {
+  const { layers, output } = input;
+  const sheet =
+    scaled.scale === 1
+      ? layers.sheet
+      : await sharp(layers.sheet)
+          .resize(output.width, output.height, { fit: "fill", kernel: "lanczos3" })
+          .png({ compressionLevel: 0 })
+          .toBuffer();
+  const [plate, sprites] = await Promise.all([
+    planesFromImage(layers.plate, output.width, output.height),
+    cutSprites(sheet, scaled.boxes, (b) => marginOf(b.name) * scaled.scale),
+  ]);
+  return { plate, sprites };
 }
 
 export async function layeredScene(input: SceneInput): Promise<LayeredScene> {
   const { output, fps } = input;
-  const scaled = await scaledSheet(input);
-  const [plate, cut] = await Promise.all([
-    planesFromImage(input.layers.plate, output.width, output.height),
-    cutSprites(scaled.sheet, scaled.boxes, (b) => marginOf(b.name) * scaled.scale),
-  ]);
+  const scaled = scaledBoxes(input);
+  // Decoded once per scene and size: the cache gives back exactly the bytes decoding gave.
+  let decoded = await input.decoded.take();
+  if (!decoded) {
+    decoded = await decodeLayers(input, scaled);
+    await input.decoded.keep(decoded);
+  }
+  const { plate, sprites: cut } = decoded;
   const time = (designFrames: number) => Math.round((designFrames * fps) / DESIGN_FPS);
   const sprites: LayerSprite[] = [];
   for (const [i, c] of cut.entries()) {

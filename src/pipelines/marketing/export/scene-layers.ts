@@ -13,13 +13,13 @@ export async function sceneLayers(
   storage: Storage,
   spec: SceneSpec,
   signal: AbortSignal,
-): Promise<{ layers: DrawnLayers; cached: boolean }> {
+): Promise<{ layers: DrawnLayers; cached: boolean; hash: string }> {
   const hash = layersKey(spec);
   const kept = await cachedLayers(storage, hash);
-  if (kept) return { layers: kept, cached: true };
+  if (kept) return { layers: kept, cached: true, hash };
   const p = await page();
   const drawn = await drawSceneLayers(p, spec, { signal });
   const layers = { plate: drawn.plate, sheet: drawn.sheet, boxes: drawn.sprites };
   await keepLayers(storage, hash, layers);
-  return { layers, cached: false };
+  return { layers, cached: false, hash };
 }
