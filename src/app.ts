@@ -50,6 +50,7 @@ import { type Resolver, systemResolver } from "./net/resolver.js";
 import type { MountedOperation } from "./operations/define.js";
 import { API_PREFIX } from "./operations/registry.js";
 import { ChromiumCopyFit } from "./pipelines/marketing/layout/chromium-copy-fit.js";
+import { VoiceSpeechFit } from "./pipelines/marketing/speech/voice-speech-fit.js";
 import { walkthroughBrowser } from "./pipelines/walkthrough/browser.js";
 import { LocalStorage } from "./storage/local.js";
 import { loadVault } from "./vault.js";
@@ -137,6 +138,7 @@ export async function buildApp(opts: AppOptions): Promise<App> {
   const browser = walkthroughBrowser(config.browser);
   const fonts = opts.fonts ?? (await loadFontCatalogue());
   const copyFit = new ChromiumCopyFit(browser, fonts);
+  const tts = installedEngines(config);
   const deps: Deps = {
     config,
     clock,
@@ -156,13 +158,14 @@ export async function buildApp(opts: AppOptions): Promise<App> {
         : outboxMailer(join(config.dataDir, "outbox"), config.mailFrom, app.log, clock)),
     catalog,
     fonts,
-    tts: installedEngines(config),
+    tts,
     queue: opts.queue ?? (config.redisUrl ? new BullQueue(config.redisUrl, clock) : new EmbeddedQueue(db, clock)),
     storage: files,
     vault,
     resolver: opts.resolver ?? systemResolver,
     pinnedAgents: new PinnedAgentPool(),
     copyFit,
+    speechFit: new VoiceSpeechFit(tts),
     walkthrough: {
       browser,
       credentials: storedCredentials({ db, vault, clock }),

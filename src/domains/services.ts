@@ -9,6 +9,7 @@ import type { Mailer } from "../mailer.js";
 import type { PinnedAgentPool } from "../net/pinned-request.js";
 import { type OperationImpl, operationDefiner } from "../operations/define.js";
 import type { CopyFit } from "../pipelines/marketing/campaign/copy-fit.js";
+import type { SpeechFit } from "../pipelines/marketing/campaign/speech-fit.js";
 import type { Vault } from "../vault.js";
 import type { PasswordHasher } from "./auth/password-hasher.js";
 import type { Catalog } from "./catalog/catalog.js";
@@ -36,6 +37,8 @@ export interface DomainServices extends JobServices {
   pinnedAgents: PinnedAgentPool;
   /** Measures a campaign document's copy in its scene layouts (marketing revisions and edits). */
   copyFit: CopyFit;
+  /** Measures a campaign document's narration with its real voice (marketing revisions and edits). */
+  speechFit: SpeechFit;
 }
 
 /** An operation as a domain implements it: its handler is given the domain services. */

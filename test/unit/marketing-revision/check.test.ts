@@ -330,6 +330,7 @@ describe("the timing the speed sets", () => {
         spokenSeconds: 8,
         words: 18,
         wordsThatFit: 17,
+        measured: false, // checkDocument without the voice's measure estimates
       },
     });
     // Nothing is said without a voice, and a hidden scene is not played.

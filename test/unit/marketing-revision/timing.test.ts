@@ -9,7 +9,12 @@ import {
 } from "../../../src/media/music/tempo.js";
 import { SPOKEN_WORDS_PER_SECOND as WORDS_PER_SECOND } from "../../../src/media/tts/spoken-form.js";
 import type { CampaignScene } from "../../../src/pipelines/marketing/campaign/document.js";
-import { NARRATION_FIT_TOLERANCE, narrationFit } from "../../../src/pipelines/marketing/campaign/narration-fit.js";
+import {
+  measuredFit,
+  NARRATION_FIT_TOLERANCE,
+  narrationFit,
+  secondsToSay,
+} from "../../../src/pipelines/marketing/campaign/narration-fit.js";
 import { fitSceneSeconds } from "../../../src/pipelines/marketing/campaign/scene-seconds.js";
 
 describe("the music's ending", () => {
@@ -59,6 +64,29 @@ describe("narration fit", () => {
     expect(narrationFit(line, 4, 1)).toEqual({ fits: true, words: 10, spokenSeconds: 4, wordsThatFit: 10 });
     expect(narrationFit(line, 3.8, 1)).toEqual({ fits: false, words: 10, spokenSeconds: 4, wordsThatFit: 9 });
     expect(narrationFit(line, 3.8, 1.25)).toEqual({ fits: true, words: 10, spokenSeconds: 3.2, wordsThatFit: 12 });
+  });
+});
+
+describe("narration fit on the voice's measure", () => {
+  it("holds the line at the speed plus a 0.4 s breath, and counts the words the scene holds at the voice's pace", () => {
+    const line = "We saved $12,628 last year."; // ten spoken words
+    expect(secondsToSay(3.6, 1)).toBeCloseTo(4, 9);
+    expect(secondsToSay(0, 1)).toBe(0);
+    expect(measuredFit(line, 3.6, 4, 1)).toEqual({
+      fits: true,
+      spokenSeconds: 3.6,
+      neededSeconds: 4,
+      words: 10,
+      wordsThatFit: 10,
+    });
+    expect(measuredFit(line, 3.6, 4, 0.9)).toEqual({
+      fits: false,
+      spokenSeconds: 4,
+      neededSeconds: 4.4,
+      words: 10,
+      wordsThatFit: 9,
+    });
+    expect(measuredFit(line, 3.6, 3.5, 1.2).fits).toBe(true); // 3 s + 0.4
   });
 });
 

@@ -1,6 +1,7 @@
 import { SPOKEN_WORDS_PER_SECOND, spokenWordCount } from "../../../media/tts/spoken-form.js";
 import type { CampaignScene } from "../campaign/document.js";
-import { MIN_SCENE_SECONDS, SCENE_BREATH_SECONDS } from "../campaign/limits.js";
+import { MIN_SCENE_SECONDS } from "../campaign/limits.js";
+import { secondsToSay } from "../campaign/narration-fit.js";
 import { sentencesOf } from "./sentences.js";
 
 /**
@@ -47,10 +48,7 @@ export function fitScenes(
   const spoken = scenes.map((s, i) => (s.hidden ? 0 : Math.max(0, spokenSeconds[i] ?? 0)));
   const visible = out.flatMap((s, i) => (s.hidden ? [] : [i]));
   const tenths = (i: number) =>
-    Math.ceil(
-      Math.max(MIN_SCENE_SECONDS, spoken[i] === 0 ? 0 : (spoken[i] as number) / speed + SCENE_BREATH_SECONDS) * 10 -
-        1e-6,
-    );
+    Math.ceil(Math.max(MIN_SCENE_SECONDS, secondsToSay(spoken[i] as number, speed)) * 10 - 1e-6);
   const total = Math.round(totalSeconds * 10);
   const need = () => visible.reduce((sum, i) => sum + tenths(i), 0);
   const trimmed = new Set<string>();
