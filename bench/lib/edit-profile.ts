@@ -10,7 +10,8 @@ import { interpretEdit } from "../../src/domains/marketing/edits/interpret.js";
 import { projectRules } from "../../src/domains/marketing/projects/rules.js";
 import { findProject, revisionDocuments } from "../../src/domains/marketing/projects/store.js";
 import { applyOperations } from "../../src/domains/marketing/revision/apply.js";
-import { checkDocument } from "../../src/domains/marketing/revision/check.js";
+import { checkContent } from "../../src/domains/marketing/revision/check.js";
+import { checkTiming, ESTIMATED_SPEECH } from "../../src/domains/marketing/revision/checks/timing.js";
 import type { PinnedSource } from "../../src/domains/marketing/revision/context.js";
 import { readableVersion } from "../../src/domains/marketing/sources/pinned-version.js";
 import type { CampaignDocument } from "../../src/pipelines/marketing/campaign/document.js";
@@ -98,7 +99,8 @@ export async function profileEdits(
     if (!outcome.understood) throw new BenchError(`profile: “${instruction}” not understood`);
     const document = await timed("apply + checkDocument", () => {
       const next = applyOperations(latest, outcome.operations, rules);
-      checkDocument(next, rules);
+      checkContent(next, rules);
+      checkTiming(next, ESTIMATED_SPEECH);
       return next;
     });
     const overflow = await timed(EDIT_STEPS[6], () => h.deps.copyFit.overflow(document, rules.source));

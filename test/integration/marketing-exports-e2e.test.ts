@@ -203,11 +203,18 @@ e2e("a project exported to a video that succeeds", () => {
         document: { story: { scenes: { hidden: boolean; visual: { type: string; assetId?: string } }[] } };
         source: { files: { key: string }[] };
       };
-      const shown = input.document.story.scenes.find((s) => !s.hidden && s.visual.type === "screenshot");
-      const file = input.source.files.find((f) =>
-        (f.key.split("/").pop() ?? "").startsWith(`${shown?.visual.assetId}.`),
+      const named = (f: { key: string }, id: string) => {
+        const name = f.key.split("/").pop() ?? "";
+        return name === id || name.startsWith(`${id}.`);
+      };
+      const shown = input.document.story.scenes.find(
+        (s) =>
+          !s.hidden &&
+          (s.visual.type === "screenshot" || s.visual.type === "image") &&
+          input.source.files.some((f) => named(f, s.visual.assetId ?? "")),
       );
-      expect(file, "a shown screenshot's file").toBeDefined();
+      const file = input.source.files.find((f) => named(f, shown?.visual.assetId ?? ""));
+      expect(file, `a shown picture's file among ${input.source.files.map((f) => f.key).join(", ")}`).toBeDefined();
       await h.deps.storage.delete(file?.key as string);
       await h.drain();
 

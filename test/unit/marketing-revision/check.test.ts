@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { checkDocument } from "../../../src/domains/marketing/revision/check.js";
 import type { RevisionRules } from "../../../src/domains/marketing/revision/context.js";
 import type { CampaignDocument } from "../../../src/pipelines/marketing/campaign/document.js";
 import { fitSceneSeconds } from "../../../src/pipelines/marketing/campaign/scene-seconds.js";
+import { checkDocument } from "../../support/check-document.js";
 import type { ProjectName } from "../marketing-edits/fixtures.js";
 import { project, refusalOf } from "./project.js";
 

@@ -1,7 +1,6 @@
 import Ajv2020 from "ajv/dist/2020.js";
 import addFormats from "ajv-formats";
 import { describe, expect, it } from "vitest";
-import { checkDocument } from "../../../src/domains/marketing/revision/check.js";
 import { readDocument, readOperations } from "../../../src/domains/marketing/revision/read-document.js";
 import {
   CampaignDocumentSchema,
@@ -9,6 +8,7 @@ import {
   RevisionOriginSchema,
   RevisionSchema,
 } from "../../../src/pipelines/marketing/campaign/schema.js";
+import { checkDocument } from "../../support/check-document.js";
 import { project, refusalOf } from "./project.js";
 
 const { document } = project("launch");

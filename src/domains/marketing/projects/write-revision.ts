@@ -26,7 +26,7 @@ export async function nextDocument(
 }
 
 /**
- * Every rule a stored revision must meet (checkDocument's, in its order): the content first, then the
+ * Every rule a stored revision must meet (check.ts, then checks/timing.ts): the content first, then the
  * timing on the narration as the voice says it (measured only for a document that passed the rest), the
  * copy's fit last (the only check that needs Chromium).
  */
