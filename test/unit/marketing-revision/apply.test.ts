@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { interpretEdit } from "../../../src/domains/marketing/edits/interpret.js";
 import { applyOperations } from "../../../src/domains/marketing/revision/apply.js";
-import { checkDocument } from "../../support/check-document.js";
 import type { CampaignDocument, RevisionOperation } from "../../../src/pipelines/marketing/campaign/document.js";
+import { checkDocument } from "../../support/check-document.js";
 import { inputFor } from "../marketing-edits/fixtures.js";
 import { KIT_LOOK, project, refusalOf, SOURCE_LOOK } from "./project.js";
 
