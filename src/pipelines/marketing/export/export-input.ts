@@ -20,7 +20,7 @@ export interface ExportInput {
   /** The output frame (a GIF's is scaled down: exports/offer.ts). */
   width: number;
   height: number;
-  /** The video's length (the revision's export section). */
+  /** The video's length: the revision's export section, or less under the free tier's cap (the story stops there). */
   seconds: number;
   /** The free tier's mark is drawn over the picture. */
   watermark: boolean;
