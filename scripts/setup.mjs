@@ -96,6 +96,18 @@ function ensureNodeModules() {
   } catch {}
 }
 
+// The compositor's native pixel loops (native/pixels.c): `npm ci` builds them; built again here when the
+// addon is missing or older than its source (a pull that changed only the C file). Not fatal: the
+// TypeScript loops give the same bytes, more slowly.
+function ensureNativeLoops() {
+  const addon = mtimeMs(join(ROOT, "build", "Release", "clipwright_pixels.node"));
+  const source = Math.max(mtimeMs(join(ROOT, "native", "pixels.c")) ?? 0, mtimeMs(join(ROOT, "binding.gyp")) ?? 0);
+  if (addon !== undefined && addon >= source) return;
+  log("building the native pixel loops (native/pixels.c)");
+  if (!run("npm", ["run", "--silent", "build:native"]))
+    warn("the native pixel loops did not build; exports use the slower TypeScript loops (same bytes).");
+}
+
 // ---------------------------------------------------------------------------------------------
 // Debian packages
 // ---------------------------------------------------------------------------------------------
@@ -282,6 +294,7 @@ async function ensureServices() {
 
 checkNode();
 ensureNodeModules();
+ensureNativeLoops();
 ensureDebianPackages();
 if (FOR_TESTS) {
   await ensureServices();

@@ -161,6 +161,7 @@ e2e("a project exported to a video that succeeds", () => {
       const scenes = first.quality.motion.scenes as number;
       // Everything drawn before: the same revision takes every scene's layers from the cache.
       expect(again.quality.export.cachedScenes).toBe(scenes);
+      expect(again.quality.export.pixelLoops).toBe("native");
       expect(first.quality.checks.filter((c: { pass: boolean | null }) => c.pass === false)).toEqual([]);
 
       const current = (await h.request("GET", `/marketing/projects/${project.projectId}`, { token: user.key })).body;

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { createPlanes, type Planes } from "../../src/media/compose/canvas.js";
 import { LayeredPainter } from "../../src/media/compose/layered/painter.js";
+import { blendYuva, mixPlanes, yuvaFromRgba } from "../../src/media/compose/layered/pixels.js";
 import type { LayeredScene } from "../../src/media/compose/layered/types.js";
-import { blendYuva, mixPlanes, yuvaFromRgba } from "../../src/media/compose/layered/yuva.js";
 import { capSpans, narrationStarts, sceneSpans } from "../../src/pipelines/marketing/export/timeline.js";
 
 /** A picture of one flat grey. */

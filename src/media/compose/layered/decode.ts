@@ -1,11 +1,13 @@
 import sharp from "sharp";
 import type { Planes } from "../canvas.js";
 import { planesOfImage } from "../stills.js";
-import { type YuvaSprite, yuvaFromRgba } from "./yuva.js";
+import { cutSheet, yuvaFromRgba } from "./pixels.js";
+import type { YuvaSprite } from "./yuva.js";
 
 /**
  * Decoding a scene's drawn layers: the plate into the encoder's YUV, the sprites' sheet into one sprite
- * per box. PNG decoding runs natively (sharp); the colour conversion is one pass in JS per picture.
+ * per box. PNG decoding runs natively (sharp), the cutting and the colour conversion in the pixel loops
+ * (pixels.ts).
  */
 
 export interface Box {
@@ -57,61 +59,32 @@ export async function cutSprites(
       y1: Math.min(H, b.y + b.height + m),
     };
   });
-  // One pass over the sheet: each visible pixel goes to the nearest box whose region holds it (ties: the
-  // box listed first), else to "rest". Transparent pixels, most of a sheet, cost one comparison.
   const sheets = regions.map((r) => new Uint8Array((r.x1 - r.x0) * (r.y1 - r.y0) * 4));
   // Pixels no box's region holds: kept whole-frame while scanning, cropped to what they cover after.
   const rest = new Uint8Array(W * H * 4);
-  const restBox = { x0: W, y0: H, x1: 0, y1: 0 };
-  for (let y = 0; y < H; y++) {
-    for (let x = 0; x < W; x++) {
-      const at = (y * W + x) * 4;
-      if (data[at + 3] === 0) continue;
-      let owner = -1;
-      let best = Number.POSITIVE_INFINITY;
-      for (let i = 0; i < boxes.length; i++) {
-        const r = regions[i] as (typeof regions)[number];
-        if (x < r.x0 || x >= r.x1 || y < r.y0 || y >= r.y1) continue;
-        const b = boxes[i] as Box;
-        const dx = Math.max(b.x - x, 0, x - (b.x + b.width - 1));
-        const dy = Math.max(b.y - y, 0, y - (b.y + b.height - 1));
-        const d = dx * dx + dy * dy;
-        if (d < best) {
-          best = d;
-          owner = i;
-        }
-      }
-      let to: Uint8Array;
-      let o: number;
-      if (owner >= 0) {
-        const r = regions[owner] as (typeof regions)[number];
-        to = sheets[owner] as Uint8Array;
-        o = ((y - r.y0) * (r.x1 - r.x0) + (x - r.x0)) * 4;
-      } else {
-        to = rest;
-        o = at;
-        restBox.x0 = Math.min(restBox.x0, x);
-        restBox.y0 = Math.min(restBox.y0, y);
-        restBox.x1 = Math.max(restBox.x1, x + 1);
-        restBox.y1 = Math.max(restBox.y1, y + 1);
-      }
-      to[o] = data[at] as number;
-      to[o + 1] = data[at + 1] as number;
-      to[o + 2] = data[at + 2] as number;
-      to[o + 3] = data[at + 3] as number;
-    }
-  }
+  const restBox = Int32Array.of(W, H, 0, 0);
+  cutSheet(
+    data,
+    W,
+    H,
+    Int32Array.from(boxes.flatMap((b) => [b.x, b.y, b.width, b.height])),
+    Int32Array.from(regions.flatMap((r) => [r.x0, r.y0, r.x1, r.y1])),
+    sheets,
+    rest,
+    restBox,
+  );
   const out: CutSprite[] = regions.map((r, i) => ({
     name: (boxes[i] as Box).name,
     x: r.x0,
     y: r.y0,
     sprite: yuvaFromRgba(sheets[i] as Uint8Array, r.x1 - r.x0, r.y1 - r.y0),
   }));
-  if (restBox.x1 > restBox.x0) {
-    const x0 = restBox.x0 & ~1;
-    const y0 = restBox.y0 & ~1;
-    const w = restBox.x1 - x0;
-    const h = restBox.y1 - y0;
+  const [restX0, restY0, restX1, restY1] = restBox as unknown as [number, number, number, number];
+  if (restX1 > restX0) {
+    const x0 = restX0 & ~1;
+    const y0 = restY0 & ~1;
+    const w = restX1 - x0;
+    const h = restY1 - y0;
     const crop = new Uint8Array(w * h * 4);
     for (let y = 0; y < h; y++)
       crop.set(rest.subarray(((y0 + y) * W + x0) * 4, ((y0 + y) * W + x0 + w) * 4), y * w * 4);

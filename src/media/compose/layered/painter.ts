@@ -1,6 +1,6 @@
 import { copyPlanes, createPlanes, type Planes } from "../canvas.js";
-import type { Entrance, LayeredScene, LayerSprite, SpriteWindow } from "./types.js";
-import { blendYuva, mixPlanes, type YuvaSprite } from "./yuva.js";
+import { blendYuva, drawInWindow, mixPlanes } from "./pixels.js";
+import type { Entrance, LayeredScene, LayerSprite } from "./types.js";
 
 /**
  * Layered scenes → pictures, one per frame. A frame whose every layer sits where it sat in the frame before
@@ -45,51 +45,6 @@ export function placeAt(layer: LayerSprite, frame: number): Placed {
     inner = even(w.fromY + (w.toY - w.fromY) * easeInOut(t));
   } else if (w?.kind === "clip") inner = w.indexAt(frame);
   return { x, y, opacity, inner };
-}
-
-/** Copies `rows` of `src` (window-wide) into the frame where the sprite's window sits, weighted by its alpha. */
-function drawInWindow(
-  dst: Planes,
-  sprite: YuvaSprite,
-  at: { x: number; y: number; opacity: number },
-  win: SpriteWindow,
-  src: Planes,
-  fromRow: number,
-): void {
-  const op = Math.min(256, at.opacity);
-  for (let r = 0; r < win.height; r++) {
-    const dy = at.y + win.y + r;
-    const sy = fromRow + r;
-    if (dy < 0 || dy >= dst.height || sy < 0 || sy >= src.height) continue;
-    for (let c = 0; c < win.width; c++) {
-      const dx = at.x + win.x + c;
-      if (dx < 0 || dx >= dst.width) continue;
-      const al = ((sprite.a[(win.y + r) * sprite.width + win.x + c] as number) * op) >> 8;
-      if (al === 0) continue;
-      const di = dy * dst.width + dx;
-      const dv = dst.y[di] as number;
-      dst.y[di] = dv + ((((src.y[sy * src.width + c] as number) - dv) * al) >> 8);
-    }
-  }
-  const cw = dst.width / 2;
-  const sw = sprite.width / 2;
-  for (let r = 0; r < win.height / 2; r++) {
-    const dy = (at.y + win.y) / 2 + r;
-    const sy = fromRow / 2 + r;
-    if (dy < 0 || dy >= dst.height / 2 || sy < 0 || sy >= src.height / 2) continue;
-    for (let c = 0; c < win.width / 2; c++) {
-      const dx = (at.x + win.x) / 2 + c;
-      if (dx < 0 || dx >= cw) continue;
-      const al = ((sprite.ca[((win.y >> 1) + r) * sw + (win.x >> 1) + c] as number) * op) >> 8;
-      if (al === 0) continue;
-      const di = dy * cw + dx;
-      const si = sy * (src.width / 2) + c;
-      const du = dst.u[di] as number;
-      const dv = dst.v[di] as number;
-      dst.u[di] = du + ((((src.u[si] as number) - du) * al) >> 8);
-      dst.v[di] = dv + ((((src.v[si] as number) - dv) * al) >> 8);
-    }
-  }
 }
 
 export class LayeredPainter {

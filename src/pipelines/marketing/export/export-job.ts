@@ -5,6 +5,7 @@ import type { Page } from "playwright-core";
 import type { BrowserSession } from "../../../media/browser/index.js";
 import { FileClip } from "../../../media/compose/layered/clip-window.js";
 import { composeLayered } from "../../../media/compose/layered/compose-layered.js";
+import { PIXEL_LOOPS } from "../../../media/compose/layered/pixels.js";
 import { GIF_FPS } from "../../../media/ffmpeg/encode-gif.js";
 import { TtsUnavailableError } from "../../../media/tts/engine.js";
 import { PipelineFailure, type PipelineOutput, type PipelineRun } from "../../run.js";
@@ -226,6 +227,7 @@ export async function exportCampaign(run: PipelineRun<ExportInput>, deps: Export
         motion: { ...motion, drawnPictures: composed.drawnPictures },
         cachedScenes,
         exportSeconds,
+        pixelLoops: PIXEL_LOOPS,
       },
       join(dir, "out"),
       control,

@@ -32,6 +32,8 @@ export interface ExportFacts {
   motion: { scenes: number; drawnPictures: number; crossfades: number; scrolls: number; entrances: number };
   cachedScenes: number;
   exportSeconds: number;
+  /** Which pixel loops composed the frames: "native", or "typescript" where the addon was not built. */
+  pixelLoops: string;
 }
 
 const round = (n: number | null, places = 2): number | null =>
@@ -106,6 +108,7 @@ export async function writeExportQuality(
       wallSeconds: round(facts.exportSeconds, 1),
       speed: round(videoSeconds / Math.max(facts.exportSeconds, 1e-9)),
       cachedScenes: facts.cachedScenes,
+      pixelLoops: facts.pixelLoops,
     },
     checks,
     pass: checks.every((c) => c.pass !== false),
