@@ -66,6 +66,26 @@ export interface PendingScene {
   load(): Promise<LayeredScene>;
 }
 
+/**
+ * The first `count` scenes start loading now; each early load is handed over once, so a scene is let go of
+ * as soon as the compositor is done with it, like the others.
+ */
+export function loadingEarly(pending: readonly PendingScene[], count: number): PendingScene[] {
+  return pending.map((scene, i) => {
+    if (i >= count) return scene;
+    let early: Promise<LayeredScene> | null = scene.load();
+    early.catch(() => undefined); // awaited when the compositor asks for the scene
+    return {
+      frames: scene.frames,
+      load: () => {
+        const loading = early ?? scene.load();
+        early = null;
+        return loading;
+      },
+    };
+  });
+}
+
 export interface LayeredComposeInput {
   format: LayeredFormat;
   scenes: readonly PendingScene[];

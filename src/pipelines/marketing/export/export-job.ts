@@ -1,29 +1,27 @@
 import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import type { Page } from "playwright-core";
-import type { BrowserSession } from "../../../media/browser/index.js";
 import { FileClip } from "../../../media/compose/layered/clip-window.js";
-import { composeLayered } from "../../../media/compose/layered/compose-layered.js";
+import { composeLayered, loadingEarly } from "../../../media/compose/layered/compose-layered.js";
 import { PIXEL_LOOPS } from "../../../media/compose/layered/pixels.js";
+import type { LayeredScene } from "../../../media/compose/layered/types.js";
 import { GIF_FPS } from "../../../media/ffmpeg/encode-gif.js";
 import { TtsUnavailableError } from "../../../media/tts/engine.js";
 import { PipelineFailure, type PipelineOutput, type PipelineRun } from "../../run.js";
 import type { CampaignDocument } from "../campaign/document.js";
 import { sceneSpecs } from "../layout/scene-specs.js";
 import { sourceImages } from "../layout/source-images.js";
-import { openScenePage } from "../scenes/draw.js";
 import { resolveSceneFonts } from "../scenes/fonts.js";
 import { SCENE_FRAMES } from "../scenes/frame.js";
 import type { SourceManifest } from "../source/manifest.js";
 import { burnedCues, type LineTiming, vttCues } from "./captions.js";
 import type { ExportDeps } from "./deps.js";
+import { drawScenesInOrder, type SceneDrawing } from "./drawing.js";
 import type { ExportInput } from "./export-input.js";
-import { type DrawnLayers, decodedCache } from "./layer-cache.js";
+import { decodedCache } from "./layer-cache.js";
 import { layeredScene } from "./layered-scene.js";
 import { type SpokenLine, speakLines } from "./narration.js";
 import { writeExportQuality } from "./quality.js";
-import { sceneLayers } from "./scene-layers.js";
 import { mixExportSound, prepareBed } from "./soundtrack.js";
 import { capSpans, EXPORT_FPS, narrationStarts, sceneSpans } from "./timeline.js";
 
@@ -41,7 +39,7 @@ export async function exportCampaign(run: PipelineRun<ExportInput>, deps: Export
   const { id, input, signal } = run;
   const started = deps.clock.now();
   const dir = await mkdtemp(join(tmpdir(), `cw-export-${id.slice(-8)}-`));
-  let session: BrowserSession | null = null;
+  let drawing: SceneDrawing | null = null;
   // What each scene held once composed (for the report), and the clips it played (closed at the end):
   // the scenes themselves are let go of as the compositor moves on.
   const motion = { scenes: 0, crossfades: 0, scrolls: 0, entrances: 0 };
@@ -106,26 +104,50 @@ export async function exportCampaign(run: PipelineRun<ExportInput>, deps: Export
     bed.catch(() => undefined);
 
     await run.progress("drawing the scenes", 10);
-    const opened: { page: Page | null } = { page: null };
-    const page = async () => {
-      if (!opened.page) {
-        session = await openScenePage(deps.browser);
-        opened.page = session.page;
-      }
-      return opened.page;
-    };
     const footage = await footageFiles(deps, input, dir);
-    const drawn: { layers: DrawnLayers; hash: string }[] = [];
-    let cachedScenes = 0;
-    for (const spec of specs) {
-      await run.checkpoint();
-      const layers = await sceneLayers(page, deps.storage, spec, signal);
-      if (layers.cached) cachedScenes++;
-      drawn.push(layers);
-      await run.progress("drawing the scenes", 10 + Math.round((25 * drawn.length) / specs.length));
-    }
-    if (session) await (session as BrowserSession).close();
-    session = null;
+    // Chromium draws in the background; composing starts with the first scene drawn (and the voice done).
+    let composing = false;
+    drawing = drawScenesInOrder(specs, deps, run, async (count) => {
+      if (!composing) await run.progress("drawing the scenes", 10 + Math.round((25 * count) / specs.length));
+    });
+    const drawn = drawing;
+
+    const pending = specs.map((spec, i) => {
+      const frames = (spans[i] as (typeof spans)[number]).frames;
+      const v = spec.scene.visual;
+      return {
+        frames,
+        load: async (): Promise<LayeredScene> => {
+          const scene = await layeredScene({
+            layers: (await drawn.scene(i)).layers,
+            decoded: decodedCache(deps.storage, (await drawn.scene(i)).hash, output),
+            frames,
+            frame,
+            output,
+            fps,
+            orientation: input.orientation,
+            first: i === 0,
+            screenshot: v.type === "screenshot" ? (spec.assets.visual ?? null) : null,
+            footage:
+              v.type === "footage"
+                ? { video: footage.get(v.renderId) as string, fromSeconds: v.fromSeconds, toSeconds: v.toSeconds }
+                : null,
+            workDir: dir,
+            control,
+          });
+          motion.scenes++;
+          if (scene.crossfadeFrames > 0) motion.crossfades++;
+          for (const sprite of scene.sprites) {
+            if (sprite.entrance) motion.entrances++;
+            if (sprite.inside?.kind === "scroll") motion.scrolls++;
+            if (sprite.inside instanceof FileClip) clips.push(sprite.inside);
+          }
+          return scene;
+        },
+      };
+    });
+    // The first scene is decoded while the voice finishes (a cold export waits for it before composing).
+    const scenes = loadingEarly(pending, 1);
 
     const lines = await speaking;
     const starts = narrationStarts(
@@ -159,46 +181,13 @@ export async function exportCampaign(run: PipelineRun<ExportInput>, deps: Export
           );
     sound.catch(() => undefined);
 
+    composing = true;
     await run.progress("composing", 40);
     const look = document.style.captions.enabled ? input.captions : null;
     const first = spans[0] as (typeof spans)[number];
-    const pending = specs.map((spec, i) => {
-      const frames = (spans[i] as (typeof spans)[number]).frames;
-      const v = spec.scene.visual;
-      return {
-        frames,
-        load: async () => {
-          const scene = await layeredScene({
-            layers: (drawn[i] as (typeof drawn)[number]).layers,
-            decoded: decodedCache(deps.storage, (drawn[i] as (typeof drawn)[number]).hash, output),
-            frames,
-            frame,
-            output,
-            fps,
-            orientation: input.orientation,
-            first: i === 0,
-            screenshot: v.type === "screenshot" ? (spec.assets.visual ?? null) : null,
-            footage:
-              v.type === "footage"
-                ? { video: footage.get(v.renderId) as string, fromSeconds: v.fromSeconds, toSeconds: v.toSeconds }
-                : null,
-            workDir: dir,
-            control,
-          });
-          motion.scenes++;
-          if (scene.crossfadeFrames > 0) motion.crossfades++;
-          for (const sprite of scene.sprites) {
-            if (sprite.entrance) motion.entrances++;
-            if (sprite.inside?.kind === "scroll") motion.scrolls++;
-            if (sprite.inside instanceof FileClip) clips.push(sprite.inside);
-          }
-          return scene;
-        },
-      };
-    });
     const composed = await composeLayered({
       format: input.format,
-      scenes: pending,
+      scenes,
       width: output.width,
       height: output.height,
       fps,
@@ -213,6 +202,7 @@ export async function exportCampaign(run: PipelineRun<ExportInput>, deps: Export
       signal,
       onProgress: (pct) => void run.progress("composing", 40 + Math.round(pct * 0.55)).catch(() => undefined),
     });
+    await drawn.done;
     const exportSeconds = (deps.clock.now().getTime() - started.getTime()) / 1000;
 
     await run.progress("measuring", 96);
@@ -225,7 +215,7 @@ export async function exportCampaign(run: PipelineRun<ExportInput>, deps: Export
         spokenSeconds: lines.reduce((n, l) => n + (l.wavPath ? l.seconds : 0), 0),
         speaks: lines.some((l) => l.wavPath),
         motion: { ...motion, drawnPictures: composed.drawnPictures },
-        cachedScenes,
+        cachedScenes: drawn.cached,
         exportSeconds,
         pixelLoops: PIXEL_LOOPS,
       },
@@ -256,7 +246,8 @@ export async function exportCampaign(run: PipelineRun<ExportInput>, deps: Export
     throw new PipelineFailure("internal_error", `exporting failed: ${describe(err)}`.slice(0, 300), true);
   } finally {
     for (const clip of clips) clip.close();
-    if (session) await (session as BrowserSession).close().catch(() => undefined);
+    (drawing as SceneDrawing | null)?.stop();
+    await (drawing as SceneDrawing | null)?.done.catch(() => undefined);
     await rm(dir, { recursive: true, force: true });
   }
 }
