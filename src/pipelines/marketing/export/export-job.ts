@@ -206,6 +206,18 @@ export async function exportCampaign(run: PipelineRun<ExportInput>, deps: Export
     const exportSeconds = (deps.clock.now().getTime() - started.getTime()) / 1000;
 
     await run.progress("measuring", 96);
+    // The files are stored while the video is measured; the report follows them.
+    type Artifact = PipelineOutput["artifacts"][number];
+    const store = async (type: Artifact["type"], path: string, name: string): Promise<Artifact> => ({
+      type,
+      ...(await deps.storage.putFile(`jobs/${id}/${name}`, path)),
+    });
+    const storing = Promise.all([
+      store("video", composed.video.path, `video.${input.format}`),
+      store("poster", composed.poster.path, "poster.jpg"),
+      store("captions", composed.captions.path, "captions.vtt"),
+    ]);
+    storing.catch(() => undefined); // awaited below, after the report
     const quality = await writeExportQuality(
       { video: composed.video.path, captions: composed.captions.path },
       {
@@ -224,16 +236,7 @@ export async function exportCampaign(run: PipelineRun<ExportInput>, deps: Export
     );
 
     await run.progress("saving", 98);
-    const artifacts: PipelineOutput["artifacts"] = [];
-    for (const [type, file, name] of [
-      ["video", composed.video, `video.${input.format}`],
-      ["poster", composed.poster, "poster.jpg"],
-      ["captions", composed.captions, "captions.vtt"],
-      ["quality_report", quality, "quality.json"],
-    ] as const) {
-      const stored = await deps.storage.putFile(`jobs/${id}/${name}`, file.path);
-      artifacts.push({ type, ...stored });
-    }
+    const artifacts = [...(await storing), await store("quality_report", quality.path, "quality.json")];
     return {
       artifacts,
       durationSeconds: composed.durationSeconds,

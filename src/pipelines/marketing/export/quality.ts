@@ -59,14 +59,16 @@ export async function writeExportQuality(
   outDir: string,
   control: RunControl,
 ): Promise<{ path: string }> {
-  const info = await probe(files.video, control);
-  const videoSeconds = info.video?.durationSeconds ?? info.durationSeconds;
   const hasAudio = facts.format !== "gif";
-  const [frames, audio, vtt] = await Promise.all([
+  // All at once: the audio is measured over the planned length (what the file's video should last; the
+  // drift check below compares the two streams' real lengths).
+  const [info, frames, audio, vtt] = await Promise.all([
+    probe(files.video, control),
     frameFigures(files.video, facts.fps, control),
-    hasAudio ? measureAudio(files.video, videoSeconds, control) : Promise.resolve(null),
+    hasAudio ? measureAudio(files.video, facts.plannedFrames / facts.fps, control) : Promise.resolve(null),
     readFile(files.captions, "utf8"),
   ]);
+  const videoSeconds = info.video?.durationSeconds ?? info.durationSeconds;
   const captions = captionFigures(parseVtt(vtt));
   const audioSeconds = info.audio?.durationSeconds ?? null;
   const driftMs = audioSeconds === null ? null : Math.abs(videoSeconds - audioSeconds) * 1000;
