@@ -6,6 +6,7 @@ import { type Clock, systemClock } from "./clock.js";
 import type { Config } from "./config.js";
 import { connectDb, type Db } from "./db/connect.js";
 import { migrateToLatest } from "./db/migrate.js";
+import { supportLibrary } from "./domains/assistant/knowledge/library.js";
 import { CredentialLookup } from "./domains/auth/credential-lookup.js";
 import { PasswordHasher } from "./domains/auth/password-hasher.js";
 import { AUTH_ROUTES } from "./domains/auth/routes.js";
@@ -139,6 +140,9 @@ export async function buildApp(opts: AppOptions): Promise<App> {
   const fonts = opts.fonts ?? (await loadFontCatalogue());
   const copyFit = new ChromiumCopyFit(browser, fonts);
   const tts = installedEngines(config);
+  const operations = opts.operations ?? MOUNTED;
+  // Built before the services: the support assistant answers from it (operation summaries and descriptions).
+  const document = buildOpenApi(operations, AUTH_ROUTES, config.publicUrl);
   const deps: Deps = {
     config,
     clock,
@@ -166,6 +170,7 @@ export async function buildApp(opts: AppOptions): Promise<App> {
     pinnedAgents: new PinnedAgentPool(),
     copyFit,
     speechFit: new VoiceSpeechFit(tts),
+    assistant: supportLibrary(config.assistant.docsDir, document),
     walkthrough: {
       browser,
       credentials: storedCredentials({ db, vault, clock }),
@@ -179,14 +184,12 @@ export async function buildApp(opts: AppOptions): Promise<App> {
 
   const internalSecret = randomBytes(24).toString("hex");
   installConventions(app, deps, internalSecret);
-  const operations = opts.operations ?? MOUNTED;
   for (const op of operations) mountOperation(app, deps, op, deps);
   for (const route of AUTH_ROUTES) mountPublicRoute(app, deps, route, deps);
   mountFileRoute(app, files);
   mountVerifyEmailPage(app, deps);
   const mcp = mountMcp(app, deps, internalSecret, operations); // MCP tools: the operations above, via app.inject
 
-  const document = buildOpenApi(operations, AUTH_ROUTES, config.publicUrl);
   const openapi = JSON.stringify(document);
   app.get(`${API_PREFIX}/openapi.json`, async (_req, reply) =>
     reply.type("application/json; charset=utf-8").send(openapi),

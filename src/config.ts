@@ -1,4 +1,5 @@
 import { resolve } from "node:path";
+import { fileURLToPath } from "node:url";
 import { DEFAULT_MAX_DOCUMENT_BYTES, DEFAULT_MAX_RESPONSE_BYTES } from "./net/egress/byte-cap.js";
 import type { RateClass } from "./operations/scopes.js";
 
@@ -61,6 +62,45 @@ export interface Config {
   scan: { extraPages: number; pageTimeoutMs: number; scanTimeoutMs: number };
   /** `clipwright mcp` (src/mcp/stdio.ts): the API key its calls use, and a running service to forward to. */
   mcpStdio: McpStdioSettings;
+  /** The support assistant's allowances, what it answers from and where hand-offs go (decision 0039). */
+  assistant: AssistantSettings;
+}
+
+export interface AssistantSettings {
+  /** Questions an account may ask per UTC day (429 assistant_daily_limit past it). */
+  questionsPerDay: number;
+  /** Messages (questions and answers) one conversation holds (409 assistant_conversation_full past it). */
+  maxMessages: number;
+  /** Hand-offs to a person an account may make in any 60 minutes (409 handoff_limit past it). */
+  handoffsPerHour: number;
+  /** Where a hand-off is mailed. */
+  supportEmail: string;
+  /** The folder holding README.md and docs/, which the answers come from (the installed package's own). */
+  docsDir: string;
+  /** Base URL of the published docs (a repository's blob URL); citations link there when set. */
+  docsUrl: string | null;
+}
+
+/** The package's own folder: README.md and docs/ ship beside src/. */
+const PACKAGE_DIR = fileURLToPath(new URL("..", import.meta.url));
+
+function assistantSettings(env: NodeJS.ProcessEnv): AssistantSettings {
+  const supportEmail = env.CLIPWRIGHT_SUPPORT_EMAIL?.trim() || "support@clipwright.local";
+  if (!/^[^\s@<>,;]+@[^\s@<>,;]+$/.test(supportEmail)) {
+    throw new ConfigError(`CLIPWRIGHT_SUPPORT_EMAIL must be one e-mail address, got "${supportEmail}"`);
+  }
+  const docsUrl = env.CLIPWRIGHT_DOCS_URL?.trim().replace(/\/+$/, "") || null;
+  if (docsUrl !== null && !/^https?:\/\/[^\s]+$/.test(docsUrl)) {
+    throw new ConfigError(`CLIPWRIGHT_DOCS_URL must be an http(s) URL, got "${docsUrl}"`);
+  }
+  return {
+    questionsPerDay: int("CLIPWRIGHT_ASSISTANT_DAILY_QUESTIONS", env.CLIPWRIGHT_ASSISTANT_DAILY_QUESTIONS, 50, 1),
+    maxMessages: int("CLIPWRIGHT_ASSISTANT_MAX_MESSAGES", env.CLIPWRIGHT_ASSISTANT_MAX_MESSAGES, 40, 2),
+    handoffsPerHour: int("CLIPWRIGHT_ASSISTANT_HANDOFFS_PER_HOUR", env.CLIPWRIGHT_ASSISTANT_HANDOFFS_PER_HOUR, 3, 1),
+    supportEmail,
+    docsDir: resolve(env.CLIPWRIGHT_ASSISTANT_DOCS_DIR?.trim() || PACKAGE_DIR),
+    docsUrl,
+  };
 }
 
 export interface McpStdioSettings {
@@ -280,6 +320,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       apiKey: env.CLIPWRIGHT_API_KEY?.trim() || undefined,
       serviceUrl: env.CLIPWRIGHT_URL?.trim() || undefined,
     },
+    assistant: assistantSettings(env),
   };
   return { ...config, ...overrides };
 }

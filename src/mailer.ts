@@ -8,6 +8,8 @@ export interface Mail {
   to: string;
   subject: string;
   text: string;
+  /** Where a reply goes instead of the sender (a hand-off's mail: to the person who asked). */
+  replyTo?: string;
 }
 
 /** Outgoing mail. With no SMTP configured, mail goes to an outbox directory (development's verify links). */
@@ -43,6 +45,7 @@ function eml(from: string, mail: Mail, date: Date): string {
   return [
     `From: ${line(from)}`,
     `To: ${line(mail.to)}`,
+    ...(mail.replyTo ? [`Reply-To: ${line(mail.replyTo)}`] : []),
     `Subject: ${line(mail.subject)}`,
     `Date: ${date.toUTCString()}`,
     "MIME-Version: 1.0",
@@ -62,7 +65,7 @@ export async function smtpMailer(url: string, from: string): Promise<Mailer> {
   return {
     sent,
     async send(mail) {
-      await transport.sendMail({ from, to: mail.to, subject: mail.subject, text: mail.text });
+      await transport.sendMail({ from, to: mail.to, subject: mail.subject, text: mail.text, replyTo: mail.replyTo });
       sent.push(mail);
       if (sent.length > 100) sent.shift();
     },

@@ -1,4 +1,5 @@
 import { accountOperations } from "./domains/account/operations.js";
+import { assistantOperations } from "./domains/assistant/operations.js";
 import { catalogOperations } from "./domains/catalog/operations.js";
 import { keysOperations } from "./domains/keys/operations.js";
 import { brandKitOperations } from "./domains/marketing/brand-kit/operations.js";
@@ -23,6 +24,7 @@ import { OPERATIONS } from "./operations/registry.js";
 /** Every implemented operation, from each domain's own list. */
 const IMPLEMENTATIONS: DomainOperation[] = [
   ...accountOperations,
+  ...assistantOperations,
   ...brandKitOperations,
   ...catalogOperations,
   ...keysOperations,

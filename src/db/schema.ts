@@ -315,6 +315,46 @@ export interface MarketingExportsTable {
   created_at: string;
 }
 
+/** Decision 0039. `status` open | closed; at most one open conversation per account. */
+export interface AssistantConversationsTable {
+  id: string;
+  account_id: string;
+  status: string;
+  /** `closed_by_person` or `handed_off`; null while open. */
+  closed_reason: string | null;
+  message_count: number;
+  idempotency_key: string | null;
+  created_at: string;
+  updated_at: string;
+  closed_at: string | null;
+}
+
+export interface AssistantMessagesTable {
+  id: string;
+  conversation_id: string;
+  account_id: string;
+  /** `user` or `assistant`. */
+  role: string;
+  text: string;
+  /** An answer's kind (`answered`, `account`, `unknown`, `declined`); null for a question. */
+  outcome: string | null;
+  /** JSON array of citations. */
+  citations: string;
+  handoff_offered: number;
+  created_at: string;
+}
+
+export interface AssistantHandoffsTable {
+  id: string;
+  account_id: string;
+  conversation_id: string;
+  to_address: string;
+  /** `smtp` or `outbox`. */
+  delivered_via: string;
+  note: string | null;
+  created_at: string;
+}
+
 export interface Database {
   accounts: AccountsTable;
   email_verifications: EmailVerificationsTable;
@@ -339,4 +379,7 @@ export interface Database {
   marketing_projects: MarketingProjectsTable;
   marketing_revisions: MarketingRevisionsTable;
   marketing_exports: MarketingExportsTable;
+  assistant_conversations: AssistantConversationsTable;
+  assistant_messages: AssistantMessagesTable;
+  assistant_handoffs: AssistantHandoffsTable;
 }

@@ -11,6 +11,7 @@ import { type OperationImpl, operationDefiner } from "../operations/define.js";
 import type { CopyFit } from "../pipelines/marketing/campaign/copy-fit.js";
 import type { SpeechFit } from "../pipelines/marketing/campaign/speech-fit.js";
 import type { Vault } from "../vault.js";
+import type { SupportLibrary } from "./assistant/knowledge/library.js";
 import type { PasswordHasher } from "./auth/password-hasher.js";
 import type { Catalog } from "./catalog/catalog.js";
 
@@ -39,6 +40,8 @@ export interface DomainServices extends JobServices {
   copyFit: CopyFit;
   /** Measures a campaign document's narration with its real voice (marketing revisions and edits). */
   speechFit: SpeechFit;
+  /** What the support assistant answers from: the docs and the OpenAPI document, indexed on first use. */
+  assistant: SupportLibrary;
 }
 
 /** An operation as a domain implements it: its handler is given the domain services. */

@@ -7,6 +7,7 @@ import * as m0005 from "./0005_marketing_sources.js";
 import * as m0006 from "./0006_brand_kit.js";
 import * as m0007 from "./0007_marketing_projects.js";
 import * as m0008 from "./0008_marketing_exports.js";
+import * as m0009 from "./0009_assistant.js";
 
 export interface Migration {
   up(db: Kysely<unknown>): Promise<void>;
@@ -22,4 +23,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   "0006_brand_kit": m0006,
   "0007_marketing_projects": m0007,
   "0008_marketing_exports": m0008,
+  "0009_assistant": m0009,
 };
