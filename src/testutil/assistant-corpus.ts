@@ -8,6 +8,7 @@ import { MOUNTED } from "../mounted-operations.js";
 /** test/fixtures/assistant-corpus.json: questions with the sections that answer them, and out-of-scope ones. */
 interface Corpus {
   questions: { q: string; sections: string[] }[];
+  notInDocs: string[];
   outOfScope: string[];
 }
 
@@ -15,6 +16,9 @@ export interface CorpusFigures {
   questions: number;
   /** Answered (outcome `answered`) with a right section as the first citation. */
   answeredRight: number;
+  /** Questions about Clipwright the docs do not answer, and how many of them were not answered (unknown or declined). */
+  notInDocs: number;
+  notAnswered: number;
   outOfScope: number;
   declined: number;
   /** Questions not answered from a right section: what was cited first (or the outcome). */
@@ -38,6 +42,8 @@ export async function measureCorpus(): Promise<CorpusFigures> {
   const figures: CorpusFigures = {
     questions: corpus.questions.length,
     answeredRight: 0,
+    notInDocs: corpus.notInDocs.length,
+    notAnswered: 0,
     outOfScope: corpus.outOfScope.length,
     declined: 0,
     misses: [],
@@ -48,6 +54,9 @@ export async function measureCorpus(): Promise<CorpusFigures> {
     const first = answer.citations[0];
     if (answer.outcome === "answered" && first && sections.includes(label(first))) figures.answeredRight++;
     else figures.misses.push({ q, got: first ? label(first) : answer.outcome });
+  }
+  for (const q of corpus.notInDocs) {
+    if (answerFromDocs(index, q, null).outcome !== "answered") figures.notAnswered++;
   }
   for (const q of corpus.outOfScope) {
     const answer = answerFromDocs(index, q, null);

@@ -9,7 +9,8 @@ beforeAll(async () => {
   figures = await measureCorpus();
   console.log(
     `assistant corpus: ${figures.answeredRight}/${figures.questions} answered from a right section (${share(figures.answeredRight, figures.questions)}), ` +
-      `${figures.declined}/${figures.outOfScope} out-of-scope declined (${share(figures.declined, figures.outOfScope)})`,
+      `${figures.declined}/${figures.outOfScope} out-of-scope declined (${share(figures.declined, figures.outOfScope)}), ` +
+      `${figures.notAnswered}/${figures.notInDocs} questions the docs do not answer left unanswered (${share(figures.notAnswered, figures.notInDocs)})`,
   );
   for (const m of figures.misses) console.log(`  missed: ${m.q} → ${m.got}`);
 });
@@ -22,6 +23,11 @@ describe("the assistant's corpus", () => {
 
   it("answers at least 85 % from a right section", () => {
     expect(figures.answeredRight / figures.questions).toBeGreaterThanOrEqual(0.85);
+  });
+
+  it("says it does not know, rather than quoting something, for most questions the docs do not answer", () => {
+    // Lexical search cannot tell every near miss from an answer; the share is reported and kept from falling.
+    expect(figures.notAnswered / figures.notInDocs).toBeGreaterThanOrEqual(0.5);
   });
 
   it("declines every out-of-scope question", () => {

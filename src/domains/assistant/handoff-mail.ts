@@ -8,8 +8,6 @@ interface Asker {
   name: string;
 }
 
-const SUBJECT_QUESTION = 70;
-
 /**
  * The mail that hands a conversation to support: who asked (the reply goes to them), the note, and the
  * whole transcript with the sources each answer cited. Plain text: what people typed stays text.
@@ -21,8 +19,6 @@ export function handoffMail(
   messages: MessageRow[],
   note: string | null,
 ): Mail {
-  const first = messages.find((m) => m.role === "user")?.text.replace(/\s+/g, " ") ?? "";
-  const topic = first.length > SUBJECT_QUESTION ? `${first.slice(0, SUBJECT_QUESTION - 1)}…` : first;
   const transcript = messages.map(messageView).flatMap((m) => {
     const who = m.role === "user" ? asker.name || asker.email : `Assistant (${m.outcome})`;
     const lines = [`[${m.createdAt}] ${who}:`, ...m.text.split("\n").map((l) => `  ${l}`)];
@@ -40,5 +36,7 @@ export function handoffMail(
     "--- Transcript ---",
     ...(transcript.length ? transcript : ["(no questions yet)", ""]),
   ].join("\n");
-  return { to, replyTo: asker.email, subject: `Hand-off from ${asker.email}${topic ? `: ${topic}` : ""}`, text };
+  // The subject names no question: mail logs and the outbox's log line carry subjects, and a question may
+  // hold what a person pasted (an error, a key by mistake).
+  return { to, replyTo: asker.email, subject: `Hand-off from ${asker.email} (conversation ${conversation.id})`, text };
 }

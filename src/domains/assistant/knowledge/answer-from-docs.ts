@@ -1,6 +1,7 @@
 import type { Citation, Outcome } from "../view.js";
 import { citationOf } from "./citation.js";
 import { excerptOf } from "./excerpt.js";
+import { passagesOf } from "./passages.js";
 import { isOutOfScope } from "./scope.js";
 import type { KnowledgeIndex, SearchHit } from "./search-index.js";
 
@@ -12,10 +13,11 @@ export interface DraftAnswer {
 }
 
 /**
- * Below these the best section is not an answer: it shares too few of the question's words (coverage),
- * or matches them too weakly (BM25 score, which grows with the number and rarity of matched words).
+ * Below these the best section is not an answer: it holds too little of what the question asks (its
+ * words weighed by rarity: coverage), or matches it too weakly (BM25 score, which grows with the number
+ * and rarity of the words matched).
  */
-const MIN_COVERAGE = 0.5;
+const MIN_COVERAGE = 0.4;
 const MIN_SCORE = 25;
 /** Other sections cited beside the best one score at least this share of it. */
 const SEE_ALSO_SHARE = 0.6;
@@ -45,7 +47,8 @@ export function answerFromDocs(index: KnowledgeIndex, question: string, docsUrl:
     .slice(0, MAX_CITATIONS - 1);
   const where =
     best.section.source === "api" ? `the API reference, “${best.section.title}”` : `“${best.section.title}”`;
-  const text = `From ${where} (${best.section.path}):\n\n${excerptOf(best.passages)}`;
+  const quote = excerptOf(passagesOf(best.section.body), found.topics.flat());
+  const text = `From ${where} (${best.section.path}):\n\n${quote}`;
   return {
     outcome: "answered",
     text,

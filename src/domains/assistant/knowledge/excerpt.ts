@@ -1,17 +1,33 @@
+import { termsOf } from "./terms.js";
+
 /** Longest quote an answer carries; the citation links to the rest. */
 const MAX_EXCERPT = 700;
-/** A best passage shorter than this is followed by the section's next matching one. */
-const SHORT_PASSAGE = 220;
+/** Passages one quote holds at most. */
+const MAX_PASSAGES = 3;
+/** A section of this many passages or fewer is about one thing: it is quoted from its start. */
+const FOCUSED_SECTION = 6;
 
 /**
- * What an answer quotes from a section: its best-matching passage (and the next when the first is short),
- * as plain text. Markdown's markup is taken off (emphasis, link targets, table pipes, list bullets) and
- * hard-wrapped prose joined; code keeps its lines. Cut at a sentence end when it is too long.
+ * What an answer quotes from a section, as plain text. A focused section (a few paragraphs or steps) is
+ * quoted from its start, so a procedure keeps its lead and its order; a long one (a configuration table,
+ * a decision's list of rules) from the passage that holds most of the question's words. Following
+ * passages are added in order up to the length. Markdown's markup is taken off (emphasis, link targets,
+ * table pipes, list bullets) and hard-wrapped prose joined; code keeps its lines.
  */
-export function excerptOf(passages: readonly string[]): string {
-  const chosen = passages.slice(0, 1);
-  if ((passages[0]?.length ?? 0) < SHORT_PASSAGE && passages[1]) chosen.push(passages[1]);
-  return shorten(chosen.map(plainText).join("\n"), MAX_EXCERPT);
+export function excerptOf(sectionPassages: readonly string[], questionTerms: readonly string[]): string {
+  const wanted = new Set(questionTerms);
+  const hits = sectionPassages.map((p) => new Set(termsOf(p).filter((t) => wanted.has(t))).size);
+  const best = hits.reduce((at, n, i) => (n > (hits[at] ?? 0) ? i : at), 0);
+  const start = sectionPassages.length <= FOCUSED_SECTION ? 0 : best;
+  const quoted: string[] = [];
+  let length = 0;
+  for (const passage of sectionPassages.slice(start, start + MAX_PASSAGES)) {
+    const text = plainText(passage);
+    if (quoted.length && length + text.length > MAX_EXCERPT) break;
+    quoted.push(text);
+    length += text.length + 1;
+  }
+  return shorten(quoted.join("\n"), MAX_EXCERPT);
 }
 
 function plainText(passage: string): string {

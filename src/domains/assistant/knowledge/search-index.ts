@@ -6,10 +6,11 @@ import { indexTermsOf, questionTerms, termOf, termsOf, words } from "./terms.js"
 export interface SearchHit {
   section: KnowledgeSection;
   score: number;
-  /** Share of the question's topic words its two best passages contain (a word or one of its synonyms). */
+  /**
+   * Share of the question its two best passages answer: its topic words found there (a word or one of
+   * its synonyms), each weighed by its rarity in the docs; a word the docs never use weighs most.
+   */
   coverage: number;
-  /** The section's passages that matched, best first. */
-  passages: string[];
 }
 
 export interface SearchResult {
@@ -72,6 +73,8 @@ export class KnowledgeIndex {
   /** Every term of the documentation. */
   private readonly vocabulary = new Set<string>();
   private readonly byId = new Map<number, KnowledgeSection>();
+  /** How many passages use each term: its rarity weighs a question word in `coverage`. */
+  private readonly passagesWith = new Map<string, number>();
 
   constructor(sections: readonly KnowledgeSection[]) {
     for (const s of sections) {
@@ -91,6 +94,10 @@ export class KnowledgeIndex {
       }
     }
     for (const t of this.topicVocabulary) this.vocabulary.add(t);
+    for (const p of this.passages) {
+      for (const t of new Set(termsOf(`${p.title} ${p.text}`)))
+        this.passagesWith.set(t, (this.passagesWith.get(t) ?? 0) + 1);
+    }
     this.search = new MiniSearch<Passage>({
       idField: "id",
       fields: ["title", "trail", "text", "keywords"],
@@ -109,6 +116,11 @@ export class KnowledgeIndex {
       },
     });
     this.search.addAll(this.passages);
+  }
+
+  /** Inverse document frequency over the passages (a term no passage uses is the rarest). */
+  private rarity(term: string): number {
+    return Math.log(1 + this.passages.length / ((this.passagesWith.get(term) ?? 0) + 1));
   }
 
   /** Whether the documentation uses this word anywhere (as the index cuts words into terms). */
@@ -143,26 +155,31 @@ export class KnowledgeIndex {
     });
 
     const wantsNumber = ASKS_FOR_NUMBER.test(question);
-    const bySection = new Map<number, SearchHit & { matched: Set<string> }>();
+    const bySection = new Map<number, SearchHit & { matched: Set<string>; count: number }>();
     for (const r of results) {
       const passage = this.passages[r.id as number] as Passage;
       const section = this.byId.get(passage.sectionId) as KnowledgeSection;
-      const hit = bySection.get(section.id) ?? { section, score: 0, coverage: 0, passages: [], matched: new Set() };
-      const rank = hit.passages.length;
+      const hit = bySection.get(section.id) ?? { section, score: 0, coverage: 0, matched: new Set(), count: 0 };
+      const rank = hit.count++;
       const numberless = wantsNumber && !/\d/.test(passage.text) ? NO_NUMBER_WEIGHT : 1;
       hit.score += r.score * audienceOf(section) * numberless * (PASSAGE_WEIGHTS[rank] ?? 0);
       if (rank < PASSAGE_WEIGHTS.length) for (const t of r.queryTerms) hit.matched.add(t);
-      hit.passages.push(passage.text);
       bySection.set(section.id, hit);
     }
+    // Missing "use" says little, missing "invoice" (or a word the docs never use: "teammates") much.
+    const weights = topics.map((t) => Math.max(...t.map((x) => this.rarity(x))));
+    const total = weights.reduce((a, b) => a + b, 0);
     for (const hit of bySection.values()) {
-      const covered = topics.filter((t) => t.some((x) => hit.matched.has(x))).length;
-      hit.coverage = topics.length ? covered / topics.length : 0;
+      const covered = topics.reduce(
+        (sum, t, i) => sum + (t.some((x) => hit.matched.has(x)) ? (weights[i] ?? 0) : 0),
+        0,
+      );
+      hit.coverage = total > 0 ? covered / total : 0;
     }
     const hits = [...bySection.values()]
       .sort((a, b) => b.score - a.score)
       .slice(0, limit)
-      .map(({ section, score, coverage, passages }) => ({ section, score, coverage, passages }));
+      .map(({ section, score, coverage }) => ({ section, score, coverage }));
     return { hits, topics, onTopic, known };
   }
 }

@@ -128,6 +128,8 @@ const SYNONYMS: Record<string, string[]> = {
   leak: ["revoke", "rotate"],
   leaked: ["revoke", "rotate"],
   compromised: ["revoke", "rotate"],
+  remember: ["kept", "expire", "stored"],
+  remembered: ["kept", "expire", "stored"],
   listen: ["preview"],
   hear: ["preview"],
   voiceover: ["narration", "voice"],
