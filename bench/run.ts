@@ -6,6 +6,7 @@
 // would not start).
 import { writeSection } from "./lib/report.js";
 import type { Suite } from "./lib/suite.js";
+import { assistant } from "./suites/assistant.js";
 import { core } from "./suites/core.js";
 import { corpusPlan } from "./suites/corpus-plan.js";
 import { exportSuite } from "./suites/export.js";
@@ -16,7 +17,7 @@ import { render } from "./suites/render.js";
 import { scan } from "./suites/scan.js";
 import { webhooks } from "./suites/webhooks.js";
 
-const SUITES: Suite[] = [core, webhooks, mcp, render, quality, corpusPlan, scan, marketing, exportSuite];
+const SUITES: Suite[] = [core, webhooks, mcp, render, quality, corpusPlan, scan, marketing, exportSuite, assistant];
 
 const args = process.argv.slice(2).filter((a) => a !== "--");
 const sitesAt = args.indexOf("--sites");

@@ -99,7 +99,7 @@ describe("asking", () => {
 
   it("says plainly when the docs do not know, and offers a hand-off", async () => {
     const user = await h.user();
-    const res = await ask(user, "Does the dashboard support single sign-on with SAML?");
+    const res = await ask(user, "Does the service support two-factor authentication?");
     expect(res.body.reply).toMatchObject({ outcome: "unknown", citations: [], handoffOffered: true });
     expect(res.body.reply.text).toMatch(/^I don't know/);
     expect(res.body.reply.text).toContain("hand this conversation to a person");
@@ -453,7 +453,7 @@ describe("refusals", () => {
 describe("hand-off", () => {
   it("mails the transcript to support with the person as Reply-To, and closes the conversation", async () => {
     const user = await h.user();
-    const asked = await ask(user, "Does the dashboard support single sign-on with SAML?");
+    const asked = await ask(user, "Does the service support two-factor authentication?");
     const res = await handOff(user, { note: "We need SSO before we can buy." });
     expect(res.status).toBe(201);
     const { handoff, conversation } = res.body;
@@ -471,7 +471,7 @@ describe("hand-off", () => {
     expect(mail?.subject).toBe(`Hand-off from ${user.email} (conversation ${conversation.id})`);
     expect(mail?.text).toContain(`Account: ${user.id}`);
     expect(mail?.text).toContain("Note: We need SSO before we can buy.");
-    expect(mail?.text).toContain("Does the dashboard support single sign-on with SAML?");
+    expect(mail?.text).toContain("Does the service support two-factor authentication?");
     expect(mail?.text).toContain("Assistant (unknown):");
     expect((await current(user)).status).toBe(404);
   });

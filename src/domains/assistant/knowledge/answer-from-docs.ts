@@ -17,7 +17,7 @@ export interface DraftAnswer {
  * words weighed by rarity: coverage), or matches it too weakly (BM25 score, which grows with the number
  * and rarity of the words matched).
  */
-const MIN_COVERAGE = 0.4;
+const MIN_COVERAGE = 0.45;
 const MIN_SCORE = 25;
 /** Other sections cited beside the best one score at least this share of it. */
 const SEE_ALSO_SHARE = 0.6;

@@ -12,7 +12,7 @@ const FOCUSED_SECTION = 6;
  * quoted from its start, so a procedure keeps its lead and its order; a long one (a configuration table,
  * a decision's list of rules) from the passage that holds most of the question's words. Following
  * passages are added in order up to the length. Markdown's markup is taken off (emphasis, link targets,
- * table pipes, list bullets) and hard-wrapped prose joined; code keeps its lines.
+ * a table row's outer pipes, list bullets) and hard-wrapped prose joined; code keeps its lines.
  */
 export function excerptOf(sectionPassages: readonly string[], questionTerms: readonly string[]): string {
   const wanted = new Set(questionTerms);
@@ -39,7 +39,7 @@ function plainText(passage: string): string {
           .split("|")
           .map((cell) => inline(cell))
           .filter(Boolean)
-          .join(" — "),
+          .join(" | "),
       )
       .join("\n");
   }
