@@ -83,11 +83,17 @@ describe("passages", () => {
 });
 
 describe("words", () => {
+  it("keeps code-like names whole beside their words", () => {
+    const { own, identifiers } = questionTerms("What does the 401 reason key_revoked mean?");
+    expect(own).toEqual(expect.arrayContaining(["kei", "revok"]));
+    expect(identifiers).toEqual(["#key_revoked"]);
+  });
+
   it("stems, drops filler words and adds the docs' names for the asker's words and phrases", () => {
     const { own, expanded, phrases, pairs } = questionTerms("How do I add subtitles from the command line?");
     expect(own).toEqual(["add", "subtitl", "command", "line"]);
     expect(expanded).toContain("caption");
-    expect(phrases).toEqual(["cli"]);
+    expect(phrases).toEqual([{ terms: ["cli"], of: ["command", "line"] }]);
     expect(pairs).toContain("command_line");
   });
 });

@@ -42,6 +42,8 @@ const FIELD_BOOST = { title: 2.5, trail: 1.2, keywords: 0.5 };
 const SYNONYM_WEIGHT = 0.6;
 /** A pair of neighbouring words adds to its two words' own matches, modestly. */
 const PAIR_WEIGHT = 0.3;
+/** A code's whole name (`#key_revoked`) adds to its words' own matches. */
+const IDENTIFIER_WEIGHT = 0.3;
 /** The best passage counts whole; a second adds a little (a section answering two parts of a question). */
 const PASSAGE_WEIGHTS = [1, 0.3];
 /** Questions whose answer is a number (a limit, a duration, a count)… */
@@ -111,7 +113,7 @@ export class KnowledgeIndex {
         tokenize: (query) => query.split(" ").filter(Boolean),
         processTerm: (term) => term,
         // A typo in a long word still finds it, at a third of the weight.
-        fuzzy: (term) => (term.length >= 7 && !term.includes("_") ? 1 : false),
+        fuzzy: (term) => (term.length >= 7 && !term.includes("_") && !term.startsWith("#") ? 1 : false),
         weights: { fuzzy: 0.3, prefix: 0.3 },
       },
     });
@@ -131,9 +133,15 @@ export class KnowledgeIndex {
 
   /** The sections whose passages match the question best, best first. */
   find(question: string, limit = 5): SearchResult {
-    const { own, expanded, phrases, pairs } = questionTerms(question);
-    // A topic is one of the asker's words with the docs' words for it.
-    const topics = own.map((term) => [term, ...synonymsOf(question, term)]);
+    const { own, expanded, phrases, pairs, identifiers } = questionTerms(question);
+    // A topic is one of the asker's words with the docs' words for it (a phrase's name counts for each of
+    // its words: "command line" is covered by a passage saying "cli").
+    const topics = own.map((term) => [
+      term,
+      ...synonymsOf(question, term),
+      ...phrases.filter((p) => p.of.includes(term)).flatMap((p) => p.terms),
+    ]);
+    const phraseTerms = [...new Set(phrases.flatMap((p) => p.terms))];
     const onTopic = topics.some((t) => t.some((x) => this.topicVocabulary.has(x)));
     const known = topics.length
       ? topics.filter((t) => t.some((x) => this.vocabulary.has(x))).length / topics.length
@@ -148,9 +156,10 @@ export class KnowledgeIndex {
         if (!own.includes(t)) weightOf.set(t, Math.max(weightOf.get(t) ?? 0, SYNONYM_WEIGHT / (group.length - 1)));
       }
     }
-    for (const t of phrases) weightOf.set(t, 1);
+    for (const t of phraseTerms) weightOf.set(t, 1);
     for (const t of pairs) weightOf.set(t, PAIR_WEIGHT);
-    const results = this.search.search([...expanded, ...phrases, ...pairs].join(" "), {
+    for (const t of identifiers) weightOf.set(t, IDENTIFIER_WEIGHT);
+    const results = this.search.search([...expanded, ...phraseTerms, ...pairs, ...identifiers].join(" "), {
       boostTerm: (term) => weightOf.get(term) ?? 1,
     });
 

@@ -206,27 +206,46 @@ export function pairsOf(terms: readonly string[]): string[] {
   return pairs;
 }
 
-/** A text's terms followed by its pairs: what the index stores for each field. */
+const IDENTIFIER = /\b[a-z][a-z0-9]*(?:_[a-z0-9]+)+\b/gi;
+
+/**
+ * The code-like names of a text, whole: error codes, variables, fields (`key_revoked`,
+ * `CLIPWRIGHT_SMTP_URL`). Their words are terms already; the whole name, marked with `#`, is a far rarer
+ * term, so a question naming a code finds the passage naming that very code first.
+ */
+export function identifiersOf(text: string): string[] {
+  return [...new Set((text.match(IDENTIFIER) ?? []).map((id) => `#${id.toLowerCase()}`))];
+}
+
+/** A text's terms followed by its pairs and identifiers: what the index stores for each field. */
 export function indexTermsOf(text: string): string[] {
   const terms = termsOf(text);
-  return [...terms, ...pairsOf(terms)];
+  return [...terms, ...pairsOf(terms), ...(text.match(IDENTIFIER) ?? []).map((id) => `#${id.toLowerCase()}`)];
 }
 
 /** The terms of a question: its own, then what its words are called in the docs (each once), then its pairs. */
 export function questionTerms(question: string): {
   own: string[];
   expanded: string[];
-  phrases: string[];
+  /** The docs' names of the question's phrases, each with the question's terms the phrase is made of. */
+  phrases: { terms: string[]; of: string[] }[];
   pairs: string[];
+  identifiers: string[];
 } {
   const own = [...new Set(termsOf(question))];
   const lower = question.toLowerCase();
   const extra = words(question).flatMap((w) => (SYNONYMS[w] ?? []).flatMap((s) => termsOf(s)));
-  const phrases = PHRASES.filter(([re]) => re.test(lower)).flatMap(([, to]) => to.flatMap((s) => termsOf(s)));
+  const phrases = PHRASES.flatMap(([re, to]) => {
+    const match = re.exec(lower);
+    return match
+      ? [{ terms: to.flatMap((s) => termsOf(s)).filter((t) => !own.includes(t)), of: termsOf(match[0]) }]
+      : [];
+  });
   return {
     own,
     expanded: [...new Set([...own, ...extra])],
-    phrases: [...new Set(phrases)].filter((t) => !own.includes(t)),
+    phrases,
     pairs: [...new Set(pairsOf(termsOf(question)))],
+    identifiers: identifiersOf(question),
   };
 }
