@@ -9,7 +9,6 @@ const ELSEWHERE = [
   /\b(write|compose|make up|invent)\b.*\b(song|story|stories|essay|rap|novel)\b/i,
   /\b(weather|forecast|horoscope|recipe|lottery|stock price|exchange rate)s?\b/i,
   /\b(who won|world cup|super bowl|election|capital of|meaning of life)\b/i,
-  /\btranslate\b/i,
 ];
 
 /**

@@ -125,10 +125,10 @@ export class KnowledgeIndex {
     return Math.log(1 + this.passages.length / ((this.passagesWith.get(term) ?? 0) + 1));
   }
 
-  /** Whether the documentation uses this word anywhere (as the index cuts words into terms). */
+  /** Whether the documentation uses this word anywhere, itself or by the docs' name for it. */
   knowsWord(word: string): boolean {
     const term = termOf(word);
-    return term === null || this.vocabulary.has(term);
+    return term === null || questionTerms(word).expanded.some((t) => this.vocabulary.has(t));
   }
 
   /** The sections whose passages match the question best, best first. */
