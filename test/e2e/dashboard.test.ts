@@ -2,7 +2,7 @@
 // (`clipwright serve`, development, SQLite in its own data directory), driven in the system Chromium like
 // a person would. Every page passes axe-core (no serious or critical violation), the app calls nothing but
 // the published API, nothing leaves the service, and the strict policy refuses nothing the app does.
-import type { Browser, Page } from "playwright-core";
+import type { Browser, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ensureWebBuild } from "../../scripts/build-web.mjs";
 import { verifyWebhook } from "../../src/webhooks/index.js";
@@ -46,6 +46,26 @@ async function signIn(page: Page, email: string, password: string) {
 }
 
 const heading = (page: Page, name: string) => page.getByRole("heading", { level: 1, name }).waitFor();
+
+/** Presses Tab until `target` has the focus (at most `max` times): it is reachable by keyboard. */
+async function tabTo(page: Page, target: Locator, max = 40) {
+  for (let i = 0; i < max; i++) {
+    if (await target.evaluate((el) => el === document.activeElement).catch(() => false)) return;
+    await page.keyboard.press("Tab");
+  }
+  throw new Error(`not reached by Tab: ${target}`);
+}
+
+const focused = (page: Page) =>
+  page.evaluate(() => {
+    const el = document.activeElement as HTMLElement | null;
+    return {
+      tag: el?.tagName.toLowerCase(),
+      id: el?.id,
+      text: el?.textContent?.trim(),
+      type: el?.getAttribute("type"),
+    };
+  });
 
 beforeAll(async () => {
   await ensureWebBuild({ log: () => {} });
@@ -137,6 +157,7 @@ describe("the dashboard in Chromium", () => {
     await page.getByLabel("Name").fill("CI pipeline");
     await page.getByRole("button", { name: "Create key" }).click();
     await page.getByText("Choose at least one scope.").waitFor();
+    expect(await focused(page)).toMatchObject({ tag: "input", type: "checkbox" }); // the first field to fix
     for (const scope of ["account:read", "renders:read", "renders:write", "webhooks:manage"]) {
       await page.getByRole("checkbox", { name: new RegExp(`^${scope}\\b`) }).check();
     }
@@ -307,6 +328,51 @@ describe("the dashboard in Chromium", () => {
     await page.getByRole("link", { name: "Webhooks" }).click();
     await page.waitForURL(/\/sign-in\?next=%2Fwebhooks&reason=expired$/);
     await page.getByText("Your session has ended.", { exact: false }).waitFor();
+    expectCleanVisit(v);
+  });
+
+  it("works by keyboard alone: sign in, create a key, copy it, a dialog that Escape closes", async () => {
+    const v = await open();
+    const { page } = v;
+    await page.goto(`${app.base}/keys/new`);
+    await page.waitForURL(/\/sign-in/);
+    await tabTo(page, page.getByLabel("Email address"));
+    await page.keyboard.type(app.dev.email);
+    await tabTo(page, page.getByLabel("Password"));
+    await page.keyboard.type(app.dev.password);
+    await page.keyboard.press("Enter");
+    await heading(page, "Create an API key");
+    expect(await focused(page)).toMatchObject({ tag: "h1", text: "Create an API key" }); // announced on arrival
+    await tabTo(page, page.getByLabel("Name"));
+    await page.keyboard.type("Keyboard");
+    await tabTo(page, page.getByRole("button", { name: "Select all" }));
+    await page.keyboard.press("Enter");
+    await page.getByText("12 of 12 chosen").waitFor();
+    await tabTo(page, page.getByRole("button", { name: "Create key" }));
+    await page.keyboard.press("Enter");
+    await heading(page, "Your new API key");
+    await tabTo(page, page.getByRole("button", { name: "Copy" }));
+    await page.keyboard.press("Enter");
+    await page.getByText("Copied to the clipboard.").waitFor();
+    await tabTo(page, page.getByRole("link", { name: "Done: back to the keys" }));
+    await page.keyboard.press("Enter");
+    await heading(page, "API keys");
+
+    const revoke = page.getByRole("button", { name: "Revoke Keyboard" });
+    await tabTo(page, revoke);
+    await page.keyboard.press("Enter");
+    await page.getByRole("dialog", { name: "Revoke “Keyboard”?" }).waitFor();
+    await page.keyboard.press("Escape");
+    await page.getByRole("dialog").waitFor({ state: "hidden" });
+    expect(await focused(page)).toMatchObject({ tag: "button", text: "Revoke Keyboard" }); // focus given back
+
+    // The skip link is the first stop, and leads past the navigation.
+    await page.reload();
+    await heading(page, "API keys");
+    await page.keyboard.press("Tab");
+    expect(await focused(page)).toMatchObject({ tag: "a", text: "Skip to content" });
+    await page.keyboard.press("Enter");
+    expect(await focused(page)).toMatchObject({ tag: "main", id: "main" });
     expectCleanVisit(v);
   });
 

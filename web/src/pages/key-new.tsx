@@ -26,6 +26,13 @@ const tomorrowUtc = (): string => new Date(Date.now() + 86_400_000).toISOString(
 /** An optional whole number from a text field, or undefined when it is empty. */
 const optionalCount = (text: string): number | undefined => (text.trim() === "" ? undefined : Number(text));
 
+/** What is wrong with an optional limit, as the API bounds it. */
+function limitProblem(text: string, max: number): string | null {
+  const n = optionalCount(text);
+  if (n === undefined || (Number.isInteger(n) && n >= 1 && n <= max)) return null;
+  return `Use a whole number from 1 to ${max.toLocaleString("en")}, or leave it empty.`;
+}
+
 export default function KeyNew() {
   const [name, setName] = useState("");
   const [scopes, setScopes] = useState<GrantableScope[]>([]);
@@ -65,8 +72,14 @@ export default function KeyNew() {
     );
   }
 
-  const scopeProblem = tried && scopes.length === 0 ? "Choose at least one scope." : null;
-  const nameProblem = tried && !name.trim() ? "Give the key a name." : null;
+  const problems = {
+    name: name.trim() ? null : "Give the key a name.",
+    scopes: scopes.length === 0 ? "Choose at least one scope." : null,
+    perMinute: limitProblem(perMinute, 600),
+    perDay: limitProblem(perDay, 864_000),
+    expires: expires && expires < tomorrowUtc() ? "Choose a day after today (UTC)." : null,
+  };
+  const shown = (problem: string | null) => (tried ? problem : null);
   return (
     <>
       <PageHeader
@@ -80,27 +93,28 @@ export default function KeyNew() {
           e.preventDefault();
           setTried(true);
           const form = e.currentTarget;
-          if (form.checkValidity() && scopes.length > 0 && name.trim()) void action.run();
-          else form.querySelector<HTMLElement>(":invalid, [aria-invalid=true]")?.focus();
+          if (Object.values(problems).every((p) => p === null)) void action.run();
+          // The first field with a problem, once React has marked it.
+          else requestAnimationFrame(() => form.querySelector<HTMLElement>("[aria-invalid=true]")?.focus());
         }}
       >
         <Field
           label="Name"
           hint="Where the key is used, such as “CI pipeline”. Shown in the key list."
-          problem={nameProblem}
+          problem={shown(problems.name)}
         >
           {(control) => (
             <input {...control} required maxLength={120} value={name} onChange={(e) => setName(e.target.value)} />
           )}
         </Field>
-        <ScopePicker value={scopes} onChange={setScopes} problem={scopeProblem} />
+        <ScopePicker value={scopes} onChange={setScopes} problem={shown(problems.scopes)} />
         <fieldset className="group">
           <legend>Limits (optional)</legend>
           <p className="hint">
             Empty means the service's own limits. A key's limit can only lower them, never raise them.
           </p>
           <div className="row">
-            <Field label="Requests per minute" hint="1 to 600">
+            <Field label="Requests per minute" hint="1 to 600" problem={shown(problems.perMinute)}>
               {(control) => (
                 <input
                   {...control}
@@ -114,7 +128,7 @@ export default function KeyNew() {
                 />
               )}
             </Field>
-            <Field label="Requests per day" hint="1 to 864,000 (UTC days)">
+            <Field label="Requests per day" hint="1 to 864,000 (UTC days)" problem={shown(problems.perDay)}>
               {(control) => (
                 <input
                   {...control}
@@ -133,6 +147,7 @@ export default function KeyNew() {
         <Field
           label="Expiry date (optional)"
           hint="The key stops working at the end of this day (UTC). Empty: it never expires."
+          problem={shown(problems.expires)}
         >
           {(control) => (
             <input

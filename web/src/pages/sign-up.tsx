@@ -63,8 +63,10 @@ export function SignUp() {
         onSubmit={(e) => {
           e.preventDefault();
           setTried(true);
-          if (!problem && e.currentTarget.checkValidity()) void action.run();
-          else e.currentTarget.querySelector<HTMLInputElement>(":invalid, [aria-invalid=true]")?.focus();
+          const form = e.currentTarget;
+          if (!problem && form.checkValidity()) void action.run();
+          // The first field with a problem, once React has marked it.
+          else requestAnimationFrame(() => form.querySelector<HTMLElement>(":invalid, [aria-invalid=true]")?.focus());
         }}
       >
         <Field label="Your name" problem={tried && !name.trim() ? "Enter your name." : null}>

@@ -57,8 +57,10 @@ export default function WebhookNew() {
         onSubmit={(e) => {
           e.preventDefault();
           setTried(true);
+          const form = e.currentTarget;
           if (url.trim() && events.length > 0) void action.run();
-          else e.currentTarget.querySelector<HTMLElement>("[aria-invalid=true]")?.focus();
+          // The first field with a problem, once React has marked it.
+          else requestAnimationFrame(() => form.querySelector<HTMLElement>("[aria-invalid=true]")?.focus());
         }}
       >
         <Field
