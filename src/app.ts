@@ -21,7 +21,7 @@ import { mountApiReference } from "./http/api-reference.js";
 import { Authenticator } from "./http/authenticate.js";
 import type { HttpContext } from "./http/context.js";
 import { installConventions } from "./http/conventions.js";
-import { mountDashboard } from "./http/dashboard.js";
+import { loadDashboard } from "./http/dashboard.js";
 import { mountFileRoute } from "./http/file-route.js";
 import { answerClientError, answerFrameworkError, routeConnectRequests } from "./http/framework-errors.js";
 import { IdempotencyStore } from "./http/idempotency.js";
@@ -185,7 +185,8 @@ export async function buildApp(opts: AppOptions): Promise<App> {
   };
 
   const internalSecret = randomBytes(24).toString("hex");
-  installConventions(app, deps, internalSecret);
+  const dashboard = loadDashboard(opts.webDir ?? WEB_DIST); // the web app at `/`: it calls only the routes below
+  installConventions(app, deps, internalSecret, dashboard.page);
   const operations = opts.operations ?? MOUNTED;
   for (const op of operations) mountOperation(app, deps, op, deps);
   for (const route of AUTH_ROUTES) mountPublicRoute(app, deps, route, deps);
@@ -199,7 +200,7 @@ export async function buildApp(opts: AppOptions): Promise<App> {
     reply.type("application/json; charset=utf-8").send(openapi),
   );
   await mountApiReference(app, API_PREFIX, document.info.title); // a page built from the document above
-  mountDashboard(app, opts.webDir ?? WEB_DIST); // the web app at `/`: it calls only the routes above
+  dashboard.mount(app);
 
   app.addHook("onClose", async () => {
     await copyFit.close();

@@ -2,7 +2,6 @@ import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { extname, join, relative, sep } from "node:path";
 import { gzipSync } from "node:zlib";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { ApiError } from "../contract/errors.js";
 import { API_PREFIX } from "../operations/registry.js";
 import { FILES_PREFIX } from "../storage/local.js";
 import { sendPage } from "./pages/page.js";
@@ -54,38 +53,55 @@ interface StaticFile {
   gzip: Buffer | null;
 }
 
-/**
- * Serves the built dashboard (web/dist) at `/`: its files from memory, and its index page for any
- * address a browser navigates to outside the API and the stored files, so the app's own routes
- * (/keys, /webhooks/…) survive a reload. Anything else unknown stays the API's JSON 404. Without a
- * build, `/` says how to make one.
- */
-export function mountDashboard(app: FastifyInstance, dir: string): void {
-  const files = existsSync(join(dir, "index.html")) ? loadFiles(dir) : null;
-  app.register(async (scope) => {
-    // After the conventions' onSend (which marks every answer no-store): hashed files may be kept.
-    scope.addHook("onSend", (req, reply, payload, done) => {
-      if (reply.statusCode === 200 && req.url.startsWith(HASHED_DIR)) reply.header("Cache-Control", IMMUTABLE);
-      done(null, payload);
-    });
-    scope.get("/", (req, reply) => (files ? sendIndex(files, req, reply) : notBuilt(reply)));
-    scope.get("/*", (req, reply) => {
-      const path = req.url.split("?")[0] as string;
-      const file = files?.get(path);
-      if (file && path !== "/index.html") return sendFile(file, req, reply);
-      if (files && isNavigation(req, path)) return sendIndex(files, req, reply);
-      throw new ApiError("not_found");
-    });
-  });
+export interface Dashboard {
+  /** The build's files, and the app's page at `/` (a page that says how to build it when there is none). */
+  mount(app: FastifyInstance): void;
+  /**
+   * For the service's not-found handler: the app's page when a browser opens an address no route has
+   * outside the API and the stored files (the app's own routes, /keys, /webhooks/…, so a reload works);
+   * null otherwise, and the API's JSON 404 answers. Kept out of the router (no catch-all route), so
+   * what the router refuses about API paths (an over-long segment) it still refuses.
+   */
+  page(req: FastifyRequest, reply: FastifyReply): FastifyReply | null;
 }
+
+/**
+ * The built dashboard (web/dist), read into memory once: served at `/` with its files, under
+ * DASHBOARD_CSP.
+ */
+export function loadDashboard(dir: string): Dashboard {
+  const files = existsSync(join(dir, "index.html")) ? loadFiles(dir) : null;
+  return {
+    mount(app) {
+      app.register(async (scope) => {
+        // After the conventions' onSend (which marks every answer no-store): hashed files may be kept.
+        scope.addHook("onSend", (req, reply, payload, done) => {
+          if (reply.statusCode === 200 && req.url.startsWith(HASHED_DIR)) reply.header("Cache-Control", IMMUTABLE);
+          done(null, payload);
+        });
+        scope.get("/", (req, reply) => (files ? sendIndex(files, req, reply) : notBuilt(reply)));
+        for (const [url, file] of files ?? []) {
+          if (url !== "/index.html") scope.get(url, (req, reply) => sendFile(file, req, reply));
+        }
+      });
+    },
+    page(req, reply) {
+      return files && isNavigation(req) ? sendIndex(files, req, reply) : null;
+    },
+  };
+}
+
+/** A file's address as a route: plain characters only (a `:` or `*` would be read as a parameter). */
+const ROUTABLE = /^(\/[A-Za-z0-9._-]+)+$/;
 
 function loadFiles(dir: string): Map<string, StaticFile> {
   const files = new Map<string, StaticFile>();
   for (const path of walk(dir)) {
+    const url = `/${relative(dir, path).split(sep).join("/")}`;
+    if (!ROUTABLE.test(url)) continue;
     const ext = extname(path);
     const body = readFileSync(path);
     const gzip = COMPRESSIBLE.has(ext) && body.length > 1024 ? gzipSync(body, { level: 9 }) : null;
-    const url = `/${relative(dir, path).split(sep).join("/")}`;
     files.set(url, { type: CONTENT_TYPES[ext] ?? "application/octet-stream", body, gzip });
   }
   return files;
@@ -104,14 +120,17 @@ function* walk(dir: string): Generator<string> {
  * A browser opening an address (not a script fetching one): GET or HEAD asking for HTML, for a path with
  * no file extension, outside the API and the stored files.
  */
-function isNavigation(req: FastifyRequest, path: string): boolean {
+function isNavigation(req: FastifyRequest): boolean {
+  if (req.method !== "GET" && req.method !== "HEAD") return false;
+  const path = req.url.split("?")[0] as string;
   if (path.startsWith(`${API_PREFIX}/`) || path === API_PREFIX || path.startsWith(FILES_PREFIX)) return false;
   if (extname(path.slice(path.lastIndexOf("/") + 1)) !== "") return false;
   return String(req.headers.accept ?? "").includes("text/html");
 }
 
 function sendIndex(files: Map<string, StaticFile>, req: FastifyRequest, reply: FastifyReply) {
-  reply.header("Content-Security-Policy", DASHBOARD_CSP);
+  // 200 also from the not-found handler (which starts the answer as a 404): the address is the app's.
+  reply.code(200).header("Content-Security-Policy", DASHBOARD_CSP);
   return sendFile(files.get("/index.html") as StaticFile, req, reply);
 }
 
