@@ -228,7 +228,7 @@ describe("the dashboard in Chromium", () => {
     expectCleanVisit(v);
   });
 
-  it("registers a webhook to a local receiver, sends a test and sees the delivery in the log", async () => {
+  it("registers a webhook to a local receiver, sends a test, sees the delivery in the log, then deletes it", async () => {
     const v = await open();
     const { page } = v;
     // The newcomer's path: the credentials `npm start` printed.
@@ -286,6 +286,15 @@ describe("the dashboard in Chromium", () => {
       .getByText("active")
       .waitFor();
     await check(page, "webhooks", "webhooks");
+
+    // Deleting asks first, then the list is empty again.
+    await page.getByRole("link", { name: receiver.url("/hook") }).click();
+    await page.getByRole("button", { name: "Delete" }).click();
+    const confirm = page.getByRole("dialog", { name: "Delete this endpoint?" });
+    await check(page, "webhook-delete");
+    await confirm.getByRole("button", { name: "Delete endpoint" }).click();
+    await heading(page, "Webhooks");
+    await page.getByRole("heading", { name: "No endpoints yet" }).waitFor();
     await page.getByRole("link", { name: "Overview" }).click();
     await heading(page, "Overview");
     await page.getByRole("img", { name: /requests from/ }).waitFor();
