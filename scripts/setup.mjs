@@ -4,14 +4,15 @@
 // installed. When everything is already in place it prints nothing and takes a few milliseconds.
 //
 //   node scripts/setup.mjs              npm packages + Debian packages (ffmpeg, chromium, espeak-ng, festival,
-//                                       fluidsynth and its soundfont, fonts)
+//                                       fluidsynth and its soundfont, fonts) + the dashboard's build (web/dist,
+//                                       when missing or older than its sources: scripts/build-web.mjs)
 //   node scripts/setup.mjs --for-tests  also: PostgreSQL / Redis from DATABASE_URL / REDIS_URL answer,
 //                                       and the site corpus (test/sites) is installed
 //
 // Missing Debian packages are installed when running as root with apt-get; otherwise a message names
 // them and the setup carries on (the API runs without them; media features report themselves
-// unavailable). Only a failed `npm ci` / `npm install` or, with --for-tests, an unreachable database/Redis
-// fails.
+// unavailable). Only a failed `npm ci` / `npm install`, a failed dashboard build (over its bundle budget
+// included) or, with --for-tests, an unreachable database/Redis fails.
 
 import { spawnSync } from "node:child_process";
 import { accessSync, constants, existsSync, mkdirSync, readdirSync, statSync, utimesSync } from "node:fs";
@@ -296,6 +297,14 @@ checkNode();
 ensureNodeModules();
 ensureNativeLoops();
 ensureDebianPackages();
+// Imported only now: the build needs the npm packages installed just above.
+const { ensureWebBuild } = await import("./build-web.mjs");
+try {
+  await ensureWebBuild({ log });
+} catch (err) {
+  warn(err.message);
+  process.exit(1);
+}
 if (FOR_TESTS) {
   await ensureServices();
   // The real templates the walkthrough tests and benchmarks run on (test/sites/README.md).

@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { join } from "node:path";
+import { fileURLToPath } from "node:url";
 import Fastify, { type FastifyInstance } from "fastify";
 import { Redis } from "ioredis";
 import { type Clock, systemClock } from "./clock.js";
@@ -21,6 +22,7 @@ import { mountApiReference } from "./http/api-reference.js";
 import { Authenticator } from "./http/authenticate.js";
 import type { HttpContext } from "./http/context.js";
 import { installConventions } from "./http/conventions.js";
+import { loadDashboard } from "./http/dashboard.js";
 import { mountFileRoute } from "./http/file-route.js";
 import { answerClientError, answerFrameworkError, routeConnectRequests } from "./http/framework-errors.js";
 import { IdempotencyStore } from "./http/idempotency.js";
@@ -77,7 +79,12 @@ export interface AppOptions {
   passwords?: PasswordHasher;
   /** Where log lines go instead of stdout (tests read them). */
   logStream?: { write(line: string): void };
+  /** The built dashboard served at `/` (tests pass a directory of their own); web/dist by default. */
+  webDir?: string;
 }
+
+/** Where `npm run build:web` writes the dashboard (scripts/build-web.mjs). */
+const WEB_DIST = fileURLToPath(new URL("../web/dist/", import.meta.url));
 
 /**
  * Everything buildApp builds, once. Each layer is handed it as its own narrower view: the HTTP conventions
@@ -183,7 +190,8 @@ export async function buildApp(opts: AppOptions): Promise<App> {
   };
 
   const internalSecret = randomBytes(24).toString("hex");
-  installConventions(app, deps, internalSecret);
+  const dashboard = loadDashboard(opts.webDir ?? WEB_DIST); // the web app at `/`: it calls only the routes below
+  installConventions(app, deps, internalSecret, dashboard.page);
   for (const op of operations) mountOperation(app, deps, op, deps);
   for (const route of AUTH_ROUTES) mountPublicRoute(app, deps, route, deps);
   mountFileRoute(app, files);
@@ -195,6 +203,7 @@ export async function buildApp(opts: AppOptions): Promise<App> {
     reply.type("application/json; charset=utf-8").send(openapi),
   );
   await mountApiReference(app, API_PREFIX, document.info.title); // a page built from the document above
+  dashboard.mount(app);
 
   app.addHook("onClose", async () => {
     await copyFit.close();

@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import { validationFailed } from "../contract/errors.js";
 import { parseJson } from "./body.js";
 import type { HttpContext } from "./context.js";
-import { installErrorHandling } from "./error-handler.js";
+import { installErrorHandling, type NotFoundPage } from "./error-handler.js";
 import { type RateWindow, rateHeaders } from "./rate-limit/limiter.js";
 import { REQUEST_ID_PATTERN } from "./request-ids.js";
 import { securityHeaders } from "./security-headers.js";
@@ -15,9 +15,15 @@ export const INTERNAL_TRANSPORT_HEADER = "x-clipwright-internal";
  * Conventions every answer follows, refusals included: the request id echoed and in every error
  * body, `Cache-Control: private, no-store`, the security headers (security-headers.ts), the
  * RateLimit-* headers of the window that applied, JSON
- * bodies only (the one body parser), and the spec's error body for anything thrown.
+ * bodies only (the one body parser), and the spec's error body for anything thrown. An address no route
+ * has is the API's 404, unless `notFoundPage` answers it (the dashboard's own addresses).
  */
-export function installConventions(app: FastifyInstance, deps: HttpContext, internalSecret: string): void {
+export function installConventions(
+  app: FastifyInstance,
+  deps: HttpContext,
+  internalSecret: string,
+  notFoundPage?: NotFoundPage,
+): void {
   app.decorateRequest("cw", null as never);
 
   // Callback-style hooks: they run on every request, and an async hook costs a promise each time.
@@ -56,7 +62,7 @@ export function installConventions(app: FastifyInstance, deps: HttpContext, inte
     }
   });
 
-  installErrorHandling(app);
+  installErrorHandling(app, notFoundPage);
 }
 
 /**

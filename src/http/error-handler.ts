@@ -38,14 +38,22 @@ function toApiError(err: unknown, req: FastifyRequest): ApiError {
   return new ApiError("internal_error");
 }
 
-export function installErrorHandling(app: FastifyInstance): void {
+/**
+ * A page the service answers for an address no route has (the dashboard's own addresses, opened in a
+ * browser), or null to answer the API's 404.
+ */
+export type NotFoundPage = (req: FastifyRequest, reply: FastifyReply) => FastifyReply | null;
+
+export function installErrorHandling(app: FastifyInstance, notFoundPage?: NotFoundPage): void {
   app.setErrorHandler(async (err, req, reply) => {
     const apiError = toApiError(err, req);
     if (apiError.status >= 500) req.log.error({ err }, "unhandled failure");
     if (apiError instanceof RateLimitedError) req.cw.window = apiError.window;
     return sendError(reply, apiError, req.id);
   });
-  app.setNotFoundHandler(async (req, reply) => sendError(reply, new ApiError("not_found"), req.id));
+  app.setNotFoundHandler(
+    async (req, reply) => notFoundPage?.(req, reply) ?? sendError(reply, new ApiError("not_found"), req.id),
+  );
 }
 
 export function sendError(reply: FastifyReply, err: ApiError, requestId: string): FastifyReply {

@@ -51,6 +51,8 @@ export interface HarnessOptions {
   outboxMail?: boolean;
   /** A catalogue of the test's own (fixed voices) instead of the engines installed on this machine. */
   catalog?: Catalog;
+  /** A built dashboard of the test's own to serve at `/` (default: web/dist, if it was built). */
+  webDir?: string;
 }
 
 export interface TestResponse {
@@ -155,6 +157,7 @@ export class Harness {
       ...(opts.outboxMail ? {} : { mailer }),
       catalog: opts.catalog ?? (await detectedCatalog(config)),
       logStream: opts.logStream,
+      webDir: opts.webDir,
       operations,
       resolver: opts.resolver,
       jobDefinitions: opts.jobDefinitions,

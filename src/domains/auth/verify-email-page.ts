@@ -55,7 +55,13 @@ export function mountVerifyEmailPage(app: FastifyInstance, deps: DomainServices)
         if (err.code === "not_found") return invalidLink(reply);
         throw err;
       }
-      return sendPage(reply, 200, "Address verified", "<p>Thank you: your email address is verified.</p>");
+      // Relative, like the form's action: the dashboard is this service's root, also behind a proxy's prefix.
+      return sendPage(
+        reply,
+        200,
+        "Address verified",
+        '<p>Thank you: your email address is verified.</p>\n<p><a href="./">Open the dashboard</a></p>',
+      );
     });
   });
 }
