@@ -57,7 +57,7 @@ const LAYERS = [
   },
   {
     id: "pieces",
-    folders: ["media", "net", "storage", "db", "webhooks"],
+    folders: ["media", "net", "storage", "db", "webhooks", "metrics"],
     why:
       "Video pieces, the URL guard and egress proxy, stored files, the database, webhook signing: they " +
       "know nothing of the service, and what they need arrives as arguments.",

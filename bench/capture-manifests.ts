@@ -20,6 +20,7 @@ import { BrowserPool } from "../src/media/browser/index.js";
 import { loadFontCatalogue } from "../src/media/fonts/catalogue.js";
 import { type InspectionDeps, inspectSource } from "../src/pipelines/marketing/index.js";
 import { SOURCE_MANIFEST_SCHEMA } from "../src/pipelines/marketing/source/manifest.js";
+import { FileLinks } from "../src/storage/file-links.js";
 import { LocalStorage } from "../src/storage/local.js";
 import { CORPUS } from "../test/sites/corpus.js";
 import { serveSite } from "../test/sites/serve.js";
@@ -52,7 +53,7 @@ const dir = await mkdtemp(join(tmpdir(), "cw-capture-"));
 const pool = new BrowserPool({ actionTimeoutMs: 5_000, navigationTimeoutMs: 15_000 });
 const deps: InspectionDeps = {
   browser: pool,
-  storage: new LocalStorage(dir, "http://127.0.0.1:1", randomBytes(32), systemClock),
+  storage: new LocalStorage(dir, new FileLinks("http://127.0.0.1:1", randomBytes(32), systemClock)),
   clock: systemClock,
   guard: { config: { env: "test", allowPrivateHosts: ["127.0.0.1"] }, resolver: staticResolver({}) },
   ffmpeg: { ffmpeg: "ffmpeg", ffprobe: "ffprobe" },

@@ -25,6 +25,8 @@ const { values, positionals } = parseArgs({
 const bare = values.server === "bare";
 const path = positionals[0] ?? (bare ? "/bare" : "/api/v1/account");
 const dir = mkdtempSync(join(tmpdir(), "cw-prof-"));
+// Frames are named relative to this checkout (a worktree or a clone lives anywhere).
+const ROOT = `${resolve(import.meta.dirname, "..")}/`;
 
 const server = await startServer(
   resolve(import.meta.dirname, bare ? "servers/bare.ts" : "servers/service.ts"),
@@ -59,13 +61,18 @@ function area(url: string, fn: string): string {
   if (!url) return fn.startsWith("(") ? fn : "(native)";
   const pkg = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(url);
   if (pkg) return pkg[1] as string;
-  const src = /\/work\/main\/((?:src|bench)\/(?:[^/]+\/)?)/.exec(url);
+  const src = url.includes(ROOT)
+    ? /^((?:src|bench)\/(?:[^/]+\/)?)/.exec(url.slice(url.indexOf(ROOT) + ROOT.length))
+    : null;
   if (src) return src[1] as string;
   return url.startsWith("node:") ? "node: (core)" : url;
 }
 const label = (n: Node) => {
   const f = n.callFrame;
-  const where = f.url.replace(/^.*\/work\/main\//, "").replace(/^.*node_modules\//, "");
+  const where = f.url
+    .replace(/^.*node_modules\//, "")
+    .replace(/^file:\/\//, "")
+    .replace(ROOT, "");
   return `${f.functionName || "(anonymous)"} ${where}:${f.lineNumber + 1}`;
 };
 

@@ -3,6 +3,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import Fastify, { type FastifyInstance } from "fastify";
 import { Redis } from "ioredis";
+import { sql } from "kysely";
 import { type Clock, systemClock } from "./clock.js";
 import type { Config } from "./config.js";
 import { connectDb, type Db } from "./db/connect.js";
@@ -23,21 +24,25 @@ import { Authenticator } from "./http/authenticate.js";
 import type { HttpContext } from "./http/context.js";
 import { installConventions } from "./http/conventions.js";
 import { loadDashboard } from "./http/dashboard.js";
+import { closeConnectionsWhileDraining } from "./http/drain.js";
 import { mountFileRoute } from "./http/file-route.js";
 import { answerClientError, answerFrameworkError, routeConnectRequests } from "./http/framework-errors.js";
+import { mountHealth, type ReadinessCheck } from "./http/health.js";
 import { IdempotencyStore } from "./http/idempotency.js";
 import { buildOpenApi } from "./http/openapi.js";
-import { mountOperation } from "./http/pipeline.js";
+import { mountOperation, routePath } from "./http/pipeline.js";
 import { mountPublicRoute } from "./http/public-route.js";
 import { AuthThrottle } from "./http/rate-limit/auth-throttle.js";
 import { RateLimiter } from "./http/rate-limit/limiter.js";
 import { RedisRateLimitStore } from "./http/rate-limit/redis-store.js";
 import { MemoryRateLimitStore, type RateLimitStore } from "./http/rate-limit/store.js";
 import { RequestIds } from "./http/request-ids.js";
+import { installRequestMetrics } from "./http/request-metrics.js";
 import { serverTimeouts } from "./http/timeouts.js";
 import { UsageMeter } from "./http/usage-meter.js";
 import { JOB_DEFINITIONS } from "./jobs/catalogue.js";
 import type { JobDefinition } from "./jobs/definition.js";
+import { fleetReadings } from "./jobs/fleet-readings.js";
 import { WakeSignal } from "./jobs/poller.js";
 import { BullQueue } from "./jobs/queue/bullmq.js";
 import { EmbeddedQueue } from "./jobs/queue/embedded.js";
@@ -47,6 +52,7 @@ import { type Mailer, outboxMailer, smtpMailer } from "./mailer.js";
 import { type AppMcp, mountMcp } from "./mcp/http.js";
 import { type FontCatalogue, loadFontCatalogue } from "./media/fonts/catalogue.js";
 import { installedEngines } from "./media/tts/engines.js";
+import { ServiceMetrics } from "./metrics/service-metrics.js";
 import { MOUNTED } from "./mounted-operations.js";
 import { PinnedAgentPool } from "./net/pinned-request.js";
 import { type Resolver, systemResolver } from "./net/resolver.js";
@@ -55,7 +61,7 @@ import { API_PREFIX } from "./operations/registry.js";
 import { ChromiumCopyFit } from "./pipelines/marketing/layout/chromium-copy-fit.js";
 import { VoiceSpeechFit } from "./pipelines/marketing/speech/voice-speech-fit.js";
 import { walkthroughBrowser } from "./pipelines/walkthrough/browser.js";
-import { LocalStorage } from "./storage/local.js";
+import { openStorage } from "./storage/open-storage.js";
 import { loadVault } from "./vault.js";
 
 export interface AppOptions {
@@ -97,6 +103,8 @@ export interface App {
   deps: Deps;
   /** The MCP endpoint's tools and in-process secret, for the stdio transport to serve the same. */
   mcp: AppMcp;
+  /** Set `draining` when the process is asked to stop: readiness then answers 503 (`GET /readyz`). */
+  lifecycle: { draining: boolean };
 }
 
 /** Builds the whole service without listening: the CLI listens, tests inject. */
@@ -119,7 +127,9 @@ export async function buildApp(opts: AppOptions): Promise<App> {
     genReqId: requestIds.forRequest,
     requestIdHeader: false,
     trustProxy: false,
-    return503OnClosing: true,
+    // A stopping process still answers requests that reach it on an open connection, with
+    // `Connection: close`, rather than Fastify's own 503 body: nothing a client sent is refused by a drain.
+    return503OnClosing: false,
     ...serverTimeouts(config.httpTimeouts),
     // Refusals made before any route or hook runs; `deps` exists by the time a request arrives.
     frameworkErrors: (err, req, reply) => answerFrameworkError(deps, err, req, reply),
@@ -127,11 +137,13 @@ export async function buildApp(opts: AppOptions): Promise<App> {
   });
   routeConnectRequests(app); // CONNECT answered like any method, not dropped by Node
   const vault = loadVault(config.env, config.vaultKey, config.dataDir);
+  // Rate windows shared across processes; readiness pings the same connection.
+  const redis =
+    !opts.rateStore && config.redisUrl
+      ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2, enableOfflineQueue: true })
+      : null;
   const rateStore =
-    opts.rateStore ??
-    (config.redisUrl
-      ? new RedisRateLimitStore(new Redis(config.redisUrl, { maxRetriesPerRequest: 2, enableOfflineQueue: true }))
-      : new MemoryRateLimitStore(() => clock.now().getTime()));
+    opts.rateStore ?? (redis ? new RedisRateLimitStore(redis) : new MemoryRateLimitStore(() => clock.now().getTime()));
   const catalog = opts.catalog ?? (await loadCatalog(config));
   if (!opts.catalog && !findVoice(catalog, NATURAL_ENGLISH_VOICE)) {
     // Narration still works (espeak-ng speaks English too), just with a robotic voice.
@@ -140,13 +152,20 @@ export async function buildApp(opts: AppOptions): Promise<App> {
       "festival's natural English voice is not installed (apt-get install festival festvox-us-slt-hts); English falls back to espeak-ng",
     );
   }
-  // Local files: the domains see only the Storage contract; the file route below also serves them.
-  const files = new LocalStorage(join(config.dataDir, "files"), config.publicUrl, vault.derive("files"), clock);
+  // Local disk or S3: the domains see only the Storage contract; the file route below serves what the
+  // API signs itself (local files, and S3 files when proxied).
+  const files = await openStorage(config.storage, config.dataDir, {
+    publicUrl: config.publicUrl,
+    signingKey: vault.derive("files"),
+    clock,
+  });
+  // Built before the browser and the speech engines, which report to it.
+  const metrics = new ServiceMetrics(fleetReadings(db.kysely, clock));
   // One Chromium for the process, launched on first use, sandboxed as configured; closed below.
-  const browser = walkthroughBrowser(config.browser);
+  const browser = walkthroughBrowser(config.browser, metrics.browserPool);
   const fonts = opts.fonts ?? (await loadFontCatalogue());
   const copyFit = new ChromiumCopyFit(browser, fonts);
-  const tts = installedEngines(config);
+  const tts = installedEngines(config, metrics.speech);
   const operations = opts.operations ?? MOUNTED;
   // Built before the services: the support assistant answers from it (operation summaries and descriptions).
   const document = buildOpenApi(operations, AUTH_ROUTES, config.publicUrl);
@@ -171,7 +190,7 @@ export async function buildApp(opts: AppOptions): Promise<App> {
     fonts,
     tts,
     queue: opts.queue ?? (config.redisUrl ? new BullQueue(config.redisUrl, clock) : new EmbeddedQueue(db, clock)),
-    storage: files,
+    storage: files.storage,
     vault,
     resolver: opts.resolver ?? systemResolver,
     pinnedAgents: new PinnedAgentPool(),
@@ -187,15 +206,29 @@ export async function buildApp(opts: AppOptions): Promise<App> {
     secondsLedger: walletSecondsLedger,
     jobEvents: webhookJobEvents,
     wake: { deliveries: new WakeSignal() },
+    metrics,
   };
 
   const internalSecret = randomBytes(24).toString("hex");
-  const dashboard = loadDashboard(opts.webDir ?? WEB_DIST); // the web app at `/`: it calls only the routes below
+  const dashboard = loadDashboard(opts.webDir ?? WEB_DIST, files.fileOrigins); // the web app at `/`: it calls only the routes below
   installConventions(app, deps, internalSecret, dashboard.page);
+  installRequestMetrics(
+    app,
+    metrics,
+    new Map(operations.map(({ row }) => [`${row.method} ${routePath(row.path)}`, row.id])),
+  );
   for (const op of operations) mountOperation(app, deps, op, deps);
   for (const route of AUTH_ROUTES) mountPublicRoute(app, deps, route, deps);
-  mountFileRoute(app, files);
+  mountFileRoute(app, files.storage, files.links);
   mountVerifyEmailPage(app, deps);
+  const readiness: ReadinessCheck[] = [
+    { name: "database", check: () => sql`select 1`.execute(db.kysely).then(() => true) },
+    { name: "storage", check: () => files.storage.check() },
+  ];
+  if (redis) readiness.push({ name: "redis", check: () => redis.ping().then((pong) => pong === "PONG") });
+  const lifecycle = { draining: false };
+  closeConnectionsWhileDraining(app, lifecycle);
+  mountHealth(app, readiness, () => lifecycle.draining);
   const mcp = mountMcp(app, deps, internalSecret, operations); // MCP tools: the operations above, via app.inject
 
   const openapi = JSON.stringify(document);
@@ -212,7 +245,8 @@ export async function buildApp(opts: AppOptions): Promise<App> {
     await deps.pinnedAgents.close();
     await deps.usage.close();
     await rateStore.close();
+    files.close();
     if (!opts.db) await db.close();
   });
-  return { app, deps, mcp };
+  return { app, deps, mcp, lifecycle };
 }

@@ -2,6 +2,7 @@ import { resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { DEFAULT_MAX_DOCUMENT_BYTES, DEFAULT_MAX_RESPONSE_BYTES } from "./net/egress/byte-cap.js";
 import type { RateClass } from "./operations/scopes.js";
+import type { StorageSettings } from "./storage/open-storage.js";
 
 export type Env = "development" | "test" | "production";
 
@@ -11,6 +12,10 @@ export interface Config {
   host: string;
   port: number;
   dataDir: string;
+  /** Prometheus's `GET /metrics`, on a port of its own; off unless CLIPWRIGHT_METRICS_PORT is set. */
+  metrics: { host: string; port: number } | null;
+  /** Where finished files live (CLIPWRIGHT_STORAGE and CLIPWRIGHT_S3_*). */
+  storage: StorageSettings;
   databaseUrl: string | undefined;
   redisUrl: string | undefined;
   publicUrl: string;
@@ -28,8 +33,24 @@ export interface Config {
   vaultKey: string | undefined;
   /** Days a finished job's files are kept before the sweeper deletes them (the record stays). */
   artifactRetentionDays: number;
+  /**
+   * The export cache's bounds (cache/marketing/, decision 0045): an entry unused this many days is
+   * deleted, and past `maxBytes` (null: no budget) the least recently used go until it fits.
+   */
+  exportCache: { maxAgeDays: number; maxBytes: number | null };
   /** Jobs run at once by this process's workers. */
   workerConcurrency: number;
+  /**
+   * How long a stopping process (SIGTERM) lets its requests and job runs finish: then open connections
+   * are closed and runs still going are handed back to the queue for another worker (decision 0043).
+   */
+  drainGraceMs: number;
+  /**
+   * How often a runner asks whether someone cancelled a run it holds (spec: a running job stops "a few
+   * seconds later"): a run sitting in one long step, waiting for a browser slot or encoding, is
+   * aborted then rather than at the step's end. Tests shorten it.
+   */
+  cancelWatchMs: number;
   /** Renders and exports in flight per account (the spec's default is three of each). */
   maxInFlightPerKind: number;
   /** Scans and refreshes of one origin an account may start per UTC day (decision 0025). */
@@ -121,6 +142,8 @@ export interface BrowserSettings {
   maxResponseBytes: number;
   /** Decoded bytes of one HTML document (a page's or a frame's); past it the document stops loading. */
   maxDocumentBytes: number;
+  /** Sessions (a context and its page) open at once in a process; past it a job waits for one to close. */
+  maxSessions: number;
 }
 
 const flag = (name: string, value: string | undefined, fallback: boolean): boolean => {
@@ -130,7 +153,7 @@ const flag = (name: string, value: string | undefined, fallback: boolean): boole
   throw new ConfigError(`${name} must be on or off, got "${value}"`);
 };
 
-function browserSettings(env: NodeJS.ProcessEnv, mode: Env): BrowserSettings {
+function browserSettings(env: NodeJS.ProcessEnv, mode: Env, workerConcurrency: number): BrowserSettings {
   const sandbox = flag("CLIPWRIGHT_BROWSER_SANDBOX", env.CLIPWRIGHT_BROWSER_SANDBOX, mode === "production");
   if (mode === "production" && !sandbox) {
     throw new ConfigError("CLIPWRIGHT_BROWSER_SANDBOX=off is refused in production: the browser visits hostile pages");
@@ -155,6 +178,8 @@ function browserSettings(env: NodeJS.ProcessEnv, mode: Env): BrowserSettings {
       DEFAULT_MAX_DOCUMENT_BYTES,
       64 * 1024,
     ),
+    // Each job holds one session at a time; the API's copy-fit check keeps one open, and one is spare.
+    maxSessions: int("CLIPWRIGHT_BROWSER_MAX_SESSIONS", env.CLIPWRIGHT_BROWSER_MAX_SESSIONS, workerConcurrency + 2, 1),
   };
 }
 
@@ -216,6 +241,16 @@ const int = (name: string, value: string | undefined, fallback: number, min = 0)
   return n;
 };
 
+const GIB = 1024 ** 3;
+
+/** A size in GiB (decimals allowed: `0.5`), as bytes; null when unset. */
+const gibibytes = (name: string, value: string | undefined): number | null => {
+  if (value === undefined || value.trim() === "") return null;
+  const n = Number(value);
+  if (!Number.isFinite(n) || n <= 0) throw new ConfigError(`${name} must be a number of GB above 0, got "${value}"`);
+  return Math.floor(n * GIB);
+};
+
 /** "read=6000,write=1200,account=100000,unauthenticated=60" → overrides of the spec's defaults. */
 function parseRateLimits(value: string | undefined): RateLimits {
   const limits: RateLimits = structuredClone(DEFAULT_RATE_LIMITS);
@@ -245,12 +280,48 @@ function httpTimeouts(env: NodeJS.ProcessEnv): HttpTimeouts {
   return timeouts;
 }
 
+/** CLIPWRIGHT_STORAGE=local|s3 and, for s3, the bucket and how to reach it (credentials: the AWS SDK's chain). */
+function storageSettings(env: NodeJS.ProcessEnv): StorageSettings {
+  const backend = env.CLIPWRIGHT_STORAGE?.trim() || "local";
+  if (backend === "local") return { backend: "local" };
+  if (backend !== "s3") throw new ConfigError(`CLIPWRIGHT_STORAGE must be local or s3, got "${backend}"`);
+  const bucket = env.CLIPWRIGHT_S3_BUCKET?.trim();
+  if (!bucket) throw new ConfigError("CLIPWRIGHT_S3_BUCKET is required when CLIPWRIGHT_STORAGE=s3");
+  const endpoint = env.CLIPWRIGHT_S3_ENDPOINT?.trim() || undefined;
+  if (endpoint && !/^https?:\/\/[^/]+/.test(endpoint)) {
+    throw new ConfigError(`CLIPWRIGHT_S3_ENDPOINT must be an http(s) address, got "${endpoint}"`);
+  }
+  const prefix = env.CLIPWRIGHT_S3_PREFIX?.trim().replace(/^\/+/, "") ?? "";
+  if (prefix && !/^[A-Za-z0-9._/-]+$/.test(prefix)) {
+    throw new ConfigError("CLIPWRIGHT_S3_PREFIX may hold letters, digits, '.', '_', '-' and '/'");
+  }
+  const pathStyle = env.CLIPWRIGHT_S3_PATH_STYLE?.trim();
+  if (pathStyle && pathStyle !== "true" && pathStyle !== "false") {
+    throw new ConfigError(`CLIPWRIGHT_S3_PATH_STYLE must be true or false, got "${pathStyle}"`);
+  }
+  const publicAccess = env.CLIPWRIGHT_STORAGE_PUBLIC?.trim() || "presigned";
+  if (publicAccess !== "presigned" && publicAccess !== "proxy") {
+    throw new ConfigError(`CLIPWRIGHT_STORAGE_PUBLIC must be presigned or proxy, got "${publicAccess}"`);
+  }
+  return {
+    backend: "s3",
+    bucket,
+    prefix: prefix && !prefix.endsWith("/") ? `${prefix}/` : prefix,
+    endpoint: endpoint?.replace(/\/$/, ""),
+    region: env.CLIPWRIGHT_S3_REGION?.trim() || "us-east-1",
+    // Self-hosted stores (MinIO, Ceph) answer on one host: path-style is the default once an endpoint is set.
+    forcePathStyle: pathStyle ? pathStyle === "true" : endpoint !== undefined,
+    publicAccess,
+  };
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
   const mode = (env.CLIPWRIGHT_ENV ?? "development") as Env;
   if (!["development", "test", "production"].includes(mode)) {
     throw new ConfigError(`CLIPWRIGHT_ENV must be development, test or production, got "${mode}"`);
   }
   const port = int("PORT", env.PORT, 8080);
+  const workerConcurrency = int("CLIPWRIGHT_WORKER_CONCURRENCY", env.CLIPWRIGHT_WORKER_CONCURRENCY, 2, 1);
   const host = env.HOST ?? "127.0.0.1";
   const allowPrivateHosts = (env.CLIPWRIGHT_ALLOW_PRIVATE_HOSTS ?? "")
     .split(",")
@@ -264,6 +335,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     host,
     port,
     dataDir: resolve(env.CLIPWRIGHT_DATA_DIR ?? "data"),
+    storage: storageSettings(env),
+    metrics: env.CLIPWRIGHT_METRICS_PORT
+      ? {
+          host: env.CLIPWRIGHT_METRICS_HOST?.trim() || "127.0.0.1",
+          port: int("CLIPWRIGHT_METRICS_PORT", env.CLIPWRIGHT_METRICS_PORT, 9464, 1),
+        }
+      : null,
     databaseUrl: env.DATABASE_URL || undefined,
     redisUrl: env.REDIS_URL || undefined,
     publicUrl: (env.CLIPWRIGHT_PUBLIC_URL ?? `http://${host}:${port}`).replace(/\/$/, ""),
@@ -277,7 +355,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     logLevel: env.LOG_LEVEL ?? (mode === "test" ? "silent" : "info"),
     vaultKey: env.CLIPWRIGHT_VAULT_KEY || undefined,
     artifactRetentionDays: int("CLIPWRIGHT_ARTIFACT_RETENTION_DAYS", env.CLIPWRIGHT_ARTIFACT_RETENTION_DAYS, 30, 1),
-    workerConcurrency: int("CLIPWRIGHT_WORKER_CONCURRENCY", env.CLIPWRIGHT_WORKER_CONCURRENCY, 2, 1),
+    exportCache: {
+      maxAgeDays: int("CLIPWRIGHT_EXPORT_CACHE_DAYS", env.CLIPWRIGHT_EXPORT_CACHE_DAYS, 14, 1),
+      maxBytes: gibibytes("CLIPWRIGHT_EXPORT_CACHE_MAX_GB", env.CLIPWRIGHT_EXPORT_CACHE_MAX_GB),
+    },
+    workerConcurrency,
+    drainGraceMs: 1000 * int("CLIPWRIGHT_DRAIN_GRACE_SECONDS", env.CLIPWRIGHT_DRAIN_GRACE_SECONDS, 30),
     maxInFlightPerKind: int("CLIPWRIGHT_MAX_IN_FLIGHT", env.CLIPWRIGHT_MAX_IN_FLIGHT, 3, 1),
     sourceOriginDailyCap: int("CLIPWRIGHT_SOURCE_ORIGIN_DAILY_CAP", env.CLIPWRIGHT_SOURCE_ORIGIN_DAILY_CAP, 20, 1),
     generationDailyAllowance: int(
@@ -291,6 +374,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       .map((h) => h.trim().toLowerCase())
       .filter(Boolean),
     webhookTimeoutMs: 10_000,
+    cancelWatchMs: 3_000,
     webhookSlots: webhookSlots(env),
     httpTimeouts: httpTimeouts(env),
     voicePreviewDaily: {
@@ -310,7 +394,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       concurrency: int("CLIPWRIGHT_PASSWORD_HASH_CONCURRENCY", env.CLIPWRIGHT_PASSWORD_HASH_CONCURRENCY, 2, 1),
       queue: int("CLIPWRIGHT_PASSWORD_HASH_QUEUE", env.CLIPWRIGHT_PASSWORD_HASH_QUEUE, 32, 0),
     },
-    browser: browserSettings(env, mode),
+    browser: browserSettings(env, mode, workerConcurrency),
     scan: {
       extraPages: int("CLIPWRIGHT_SCAN_EXTRA_PAGES", env.CLIPWRIGHT_SCAN_EXTRA_PAGES, 5, 0),
       pageTimeoutMs: int("CLIPWRIGHT_SCAN_PAGE_TIMEOUT_MS", env.CLIPWRIGHT_SCAN_PAGE_TIMEOUT_MS, 15_000, 1),

@@ -3,7 +3,7 @@ import { prettyFactory } from "pino-pretty";
 import type { Config } from "./config.js";
 import { VERIFY_TOKEN_PARAM } from "./domains/auth/email-verification.js";
 import { logSerializers } from "./http/log-redaction.js";
-import { SIGNATURE_PARAM } from "./storage/local.js";
+import { SIGNATURE_PARAM } from "./storage/file-links.js";
 
 type LoggerOptions = Exclude<FastifyServerOptions["logger"], boolean | undefined>;
 

@@ -13,7 +13,7 @@ import { createKey } from "../../src/domains/keys/create-key.js";
 import { topUp } from "../../src/domains/wallet/grants.js";
 import type { RateLimitStore } from "../../src/http/rate-limit/store.js";
 import { GRANTABLE_SCOPES } from "../../src/operations/scopes.js";
-import { benchDatabase } from "../lib/bench-db.js";
+import { benchDatabase, stopOnSignal } from "../lib/bench-db.js";
 
 // High enough that no window fills during a run, however fast the service gets (all targets share
 // one key's "read" window): the benchmark measures the path, not the refusal.
@@ -27,6 +27,7 @@ const { usePostgres, dataDir, databaseUrl, pgSchema, cleanup } = await benchData
 
 const noLimits: RateLimitStore = {
   hit: async (_key, windowMs) => ({ count: 1, resetAt: Date.now() + windowMs }),
+  hitAll: async (hits) => ({ states: hits.map((h) => ({ count: 1, resetAt: Date.now() + h.windowMs })), refused: -1 }),
   peek: async () => null,
   undo: async () => undefined,
   reset: async () => undefined,
@@ -72,13 +73,4 @@ const { app, ready } = await start().catch(async (err: unknown) => {
 });
 process.stdout.write(`${JSON.stringify(ready)}\n`);
 
-const stop = async () => {
-  try {
-    await app.close();
-  } finally {
-    await cleanup();
-  }
-  process.exit(0); // a normal exit, so --cpu-prof writes its profile
-};
-process.once("SIGTERM", stop);
-process.once("SIGINT", stop);
+stopOnSignal(() => app.close(), cleanup);

@@ -35,7 +35,7 @@ import { settleJob } from "../../src/jobs/settle.js";
 import { GRANTABLE_SCOPES } from "../../src/operations/scopes.js";
 import { deliveryHeaders } from "../../src/webhooks/signature.js";
 import { startWorkers } from "../../src/workers.js";
-import { benchDatabase } from "../lib/bench-db.js";
+import { benchDatabase, stopOnSignal } from "../lib/bench-db.js";
 
 const RAISED = 1_000_000_000;
 const RAISED_LIMITS = ["read", "write", "expensive", "charge", "account", "unauthenticated"]
@@ -332,15 +332,8 @@ process.stdout.write(
   })}\n`,
 );
 
-const stop = async () => {
-  try {
-    control.close();
-    await workers.close();
-    await app.close();
-  } finally {
-    await cleanup();
-  }
-  process.exit(0); // a normal exit, so --cpu-prof writes its profile
-};
-process.once("SIGTERM", stop);
-process.once("SIGINT", stop);
+stopOnSignal(async () => {
+  control.close();
+  await workers.close();
+  await app.close();
+}, cleanup);

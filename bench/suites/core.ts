@@ -101,6 +101,17 @@ async function run(ctx: { command: string }): Promise<SuiteResult> {
       const service = await startServer(resolve(SERVERS, "service.ts"), { BENCH_DB: db });
       servers.push(service);
       targets.push(...serviceTargets(service, db));
+      // Not a target: the floor under GET /account, its database read behind bare Fastify (floor.ts).
+      const floor = await startServer(resolve(SERVERS, "floor.ts"), { BENCH_DB: db });
+      servers.push(floor);
+      targets.push({
+        id: `floor:${db}`,
+        server: floor,
+        label: "floor: bare + GET /account's read",
+        db: DB_LABEL[db],
+        url: `${floor.base}/floor`,
+        headers: {},
+      });
     }
     for (const t of targets) await sanityCheck(t);
 
@@ -174,6 +185,7 @@ function report({ command, load, versions, dbs, targets, results }: RunFacts): S
     const list = med(`list:${db}`, (m) => m.rps);
     check(`GET /account capacity ÷ bare (${DB_LABEL[db]})`, `≥ ${pct(TARGETS.ratio)}`, pct(r), r >= TARGETS.ratio);
     checks.push([`GET /account req/s ÷ bare req/s (${DB_LABEL[db]})`, "information", pct(ratio(`account:${db}`)), "—"]);
+    checks.push([`floor capacity ÷ bare (${DB_LABEL[db]})`, "information", pct(capacity(`floor:${db}`)), "—"]);
     check(`GET /account p99 (${DB_LABEL[db]})`, `≤ ${ms(TARGETS.p99)}`, ms(p99), p99 <= TARGETS.p99);
     check(`list of 20 req/s (${DB_LABEL[db]})`, `≥ ${int(TARGETS.listRps)}`, int(list), list >= TARGETS.listRps);
   }
@@ -191,7 +203,9 @@ function report({ command, load, versions, dbs, targets, results }: RunFacts): S
       "medians of the rounds; a ratio is the median of the per-round ratios; latencies are whole milliseconds " +
       "(autocannon's resolution). Each server is its own process: bare Fastify with one route returning a body like " +
       "GET /account's; the service (buildApp) on a fresh database (PostgreSQL: a fresh schema), raised rate limits, " +
-      `one paid account, an all-scopes API key and 26 ledger rows.${noPostgres}`,
+      "one paid account, an all-scopes API key and 26 ledger rows. The *floor* rows (information) are bare " +
+      "Fastify making GET /account's one database read and answering its body, nothing else: the best " +
+      `GET /account could do on this machine and database.${noPostgres}`,
     "",
     "*server CPU/req* is the server process's user + system CPU time over the measured run (from " +
       "/proc/<pid>/stat) divided by the requests it answered; *server busy* is that CPU time as a share of " +

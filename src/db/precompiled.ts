@@ -14,13 +14,29 @@ type Slots<P> = { [K in keyof P]: P[K] };
  * Building a query with Kysely's builder, and running it through Kysely's executor, cost several times
  * what SQLite spends answering it (the request path's profiles, docs/benchmarks.md), so hot reads are
  * built with placeholder slots, compiled to the database's own SQL, and re-run directly. Only for
- * queries whose shape never depends on the values (no `in (…)` lists, no optional clauses).
+ * queries whose shape never depends on the values (no `in (…)` lists, no optional clauses). Each row
+ * comes back as an array of the selected columns, in the order the query selects them, for the caller
+ * to read by position next to its column list.
  */
-export function precompiledRead<P extends Record<string, unknown>, R>(
-  build: (db: Kysely<Database>, p: Slots<P>) => Compilable<R>,
+export function precompiledRead<P extends Record<string, unknown>>(
+  build: (db: Kysely<Database>, p: Slots<P>) => Compilable<unknown>,
+) {
+  const compiled = compiler(build);
+  return async (db: Db, params: P): Promise<unknown[][]> => {
+    const { sql, order } = compiled(db);
+    return db.readRows(
+      sql,
+      order.map((k) => params[k]),
+    );
+  };
+}
+
+/** The query built once per database with a slot for each value, and the order its values bind in. */
+function compiler<P extends Record<string, unknown>>(
+  build: (db: Kysely<Database>, p: Slots<P>) => Compilable<unknown>,
 ) {
   const cache = new WeakMap<Db, { sql: string; order: (keyof P)[] }>();
-  return async (db: Db, params: P): Promise<R[]> => {
+  return (db: Db) => {
     let compiled = cache.get(db);
     if (!compiled) {
       const slots = new Proxy({}, { get: (_t, name) => new Slot(String(name)) }) as Slots<P>;
@@ -33,9 +49,6 @@ export function precompiledRead<P extends Record<string, unknown>, R>(
       compiled = { sql: query.sql, order };
       cache.set(db, compiled);
     }
-    return db.readRows<R>(
-      compiled.sql,
-      compiled.order.map((k) => params[k]),
-    );
+    return compiled;
   };
 }

@@ -3,31 +3,35 @@ import { extname, join, relative, sep } from "node:path";
 import { gzipSync } from "node:zlib";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { API_PREFIX } from "../operations/registry.js";
-import { FILES_PREFIX } from "../storage/local.js";
+import { FILES_PREFIX } from "../storage/file-links.js";
 import { sendPage } from "./pages/page.js";
 
 /**
  * The dashboard's policy. Scripts and styles only from this origin's files (no inline script, no eval,
  * no inline style), calls only to this origin, nothing framed, no plugins, no <base>. Pictures and
- * video may also be blob:/data: URLs (previews, the video player). Trusted Types are required and no
+ * video may also be blob:/data: URLs (previews, the video player), and pictures, video and stored
+ * files may come from the object store when downloads are presigned there (`fileOrigins`). Trusted Types are required and no
  * policy may be made, so even a bug that handed page text to innerHTML would throw instead of running it.
  */
-export const DASHBOARD_CSP = [
-  "default-src 'none'",
-  "script-src 'self'",
-  "style-src 'self'",
-  "img-src 'self' blob: data:",
-  "media-src 'self' blob:",
-  "font-src 'self'",
-  "connect-src 'self'",
-  "manifest-src 'self'",
-  "form-action 'self'",
-  "frame-ancestors 'none'",
-  "object-src 'none'",
-  "base-uri 'none'",
-  "require-trusted-types-for 'script'",
-  "trusted-types 'none'",
-].join("; ");
+export function dashboardCsp(fileOrigins: readonly string[] = []): string {
+  const files = fileOrigins.map((o) => ` ${o}`).join("");
+  return [
+    "default-src 'none'",
+    "script-src 'self'",
+    "style-src 'self'",
+    `img-src 'self' blob: data:${files}`,
+    `media-src 'self' blob:${files}`,
+    "font-src 'self'",
+    `connect-src 'self'${files}`,
+    "manifest-src 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+    "object-src 'none'",
+    "base-uri 'none'",
+    "require-trusted-types-for 'script'",
+    "trusted-types 'none'",
+  ].join("; ");
+}
 
 /** Where Vite puts content-hashed files: their names change with their bytes, so they may be kept a year. */
 const HASHED_DIR = "/assets/";
@@ -67,10 +71,11 @@ export interface Dashboard {
 
 /**
  * The built dashboard (web/dist), read into memory once: served at `/` with its files, under
- * DASHBOARD_CSP.
+ * dashboardCsp(fileOrigins).
  */
-export function loadDashboard(dir: string): Dashboard {
+export function loadDashboard(dir: string, fileOrigins: readonly string[] = []): Dashboard {
   const files = existsSync(join(dir, "index.html")) ? loadFiles(dir) : null;
+  const policy = dashboardCsp(fileOrigins);
   return {
     mount(app) {
       app.register(async (scope) => {
@@ -79,14 +84,14 @@ export function loadDashboard(dir: string): Dashboard {
           if (reply.statusCode === 200 && req.url.startsWith(HASHED_DIR)) reply.header("Cache-Control", IMMUTABLE);
           done(null, payload);
         });
-        scope.get("/", (req, reply) => (files ? sendIndex(files, req, reply) : notBuilt(reply)));
+        scope.get("/", (req, reply) => (files ? sendIndex(files, policy, req, reply) : notBuilt(reply)));
         for (const [url, file] of files ?? []) {
           if (url !== "/index.html") scope.get(url, (req, reply) => sendFile(file, req, reply));
         }
       });
     },
     page(req, reply) {
-      return files && isNavigation(req) ? sendIndex(files, req, reply) : null;
+      return files && isNavigation(req) ? sendIndex(files, policy, req, reply) : null;
     },
   };
 }
@@ -128,9 +133,9 @@ function isNavigation(req: FastifyRequest): boolean {
   return String(req.headers.accept ?? "").includes("text/html");
 }
 
-function sendIndex(files: Map<string, StaticFile>, req: FastifyRequest, reply: FastifyReply) {
+function sendIndex(files: Map<string, StaticFile>, policy: string, req: FastifyRequest, reply: FastifyReply) {
   // 200 also from the not-found handler (which starts the answer as a 404): the address is the app's.
-  reply.code(200).header("Content-Security-Policy", DASHBOARD_CSP);
+  reply.code(200).header("Content-Security-Policy", policy);
   return sendFile(files.get("/index.html") as StaticFile, req, reply);
 }
 

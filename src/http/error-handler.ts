@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { messageOf } from "../contract/error-codes.js";
 import { ApiError, validationFailed } from "../contract/errors.js";
+import { StorageUnavailable } from "../storage/storage.js";
 import { HTTP_BODY_LIMIT, MCP_BODY_LIMIT, payloadTooLarge } from "./body.js";
 import { RateLimitedError } from "./rate-limit/limiter.js";
 
@@ -19,6 +20,8 @@ export function errorBody(err: ApiError, requestId: string) {
 /** Anything thrown becomes an ApiError; what is not one is a 500 that hides its internals. */
 function toApiError(err: unknown, req: FastifyRequest): ApiError {
   if (err instanceof ApiError) return err;
+  // The object store failed: nothing was created or charged, and asking again shortly may work.
+  if (err instanceof StorageUnavailable) return new ApiError("storage_unavailable", undefined, { "Retry-After": "5" });
   const fe = err as FastifyError;
   switch (fe.code) {
     case "FST_ERR_CTP_BODY_TOO_LARGE":

@@ -94,13 +94,33 @@ export async function paginate<R extends { id: string }>(
     .orderBy(sql`${id} ${sql.raw(spec.direction)}`)
     .limit(limit + 1)
     .execute();
-  const data = rows.slice(0, limit);
+  return pageOfRows(rows, limit, spec);
+}
+
+/**
+ * The page `rows` make: a list query fetched limit+1 rows in the spec's order (sort key, then id), so
+ * one more than `limit` means a next page, whose cursor is the last row shown. Lists that run their
+ * query outside `paginate` (a precompiled read) build their page with it too.
+ */
+export function pageOfRows<R extends { id: string }>(
+  rows: R[],
+  limit: number,
+  spec: Pick<PageSpec, "sortColumn" | "kind">,
+): Page<R> {
+  const more = rows.length > limit;
+  const data = more ? rows.slice(0, limit) : rows;
   const last = data[data.length - 1] as (R & Record<string, unknown>) | undefined;
-  const more = rows.length > limit && last !== undefined;
-  if (!more) return { data, nextCursor: null };
+  if (!more || last === undefined) return { data, nextCursor: null };
   const raw = (last as Record<string, unknown>)[spec.sortColumn.split(".").pop() as string];
   const sortKey = spec.kind === "time" ? Date.parse(String(raw)) : Number(raw);
   return { data, nextCursor: encodeCursor(sortKey, last.id) };
+}
+
+/** Where a newest-first page of a time-ordered list starts: after the cursor's row, or at the top. */
+export function timeCursorAfter(cursor: string | undefined, now: Date): { at: string; id: string } | null {
+  if (!cursor) return null;
+  const c = decodeCursor(cursor, "time", now);
+  return { at: new Date(c.sortKey).toISOString(), id: c.id };
 }
 
 /**

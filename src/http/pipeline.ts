@@ -51,19 +51,28 @@ export function mountOperation<S>(
     query: impl.query && compileValidator("query", impl.query),
     body: impl.body && compileValidator("body", impl.body),
   };
+  const checkCaller = async (req: FastifyRequest): Promise<void> => {
+    const actor = await authenticate(deps, req);
+    req.cw.rateClass = row.rateClass;
+    authorize(row, actor);
+    if (row.idempotent) readIdempotencyKey(req.headers);
+  };
+  const handle = (req: FastifyRequest, reply: FastifyReply) => run(deps, services, row, impl, validators, req, reply);
   app.route({
     method: row.method,
     url: routePath(row.path),
     bodyLimit: MCP_BODY_LIMIT * 2, // the real limit depends on the transport and is enforced below
-    onRequest: async (req) => {
-      const actor = await authenticate(deps, req);
-      req.cw.rateClass = row.rateClass;
-      authorize(row, actor);
-      if (row.idempotent) readIdempotencyKey(req.headers);
-    },
-    // GET routes have no body to check, and an async hook costs a promise per request.
-    ...(takesBody(row) ? { preParsing: checkBody } : {}),
-    handler: (req, reply) => run(deps, services, row, impl, validators, req, reply),
+    // A body is checked (415, 413) after the caller and before it is parsed, so those routes check the
+    // caller in onRequest. A GET has no body: nothing runs between onRequest and its handler, so the
+    // handler checks the caller first, in the same order, without a hook (and its promise) per request.
+    ...(takesBody(row)
+      ? { onRequest: checkCaller, preParsing: checkBody, handler: handle }
+      : {
+          handler: async (req: FastifyRequest, reply: FastifyReply) => {
+            await checkCaller(req);
+            return handle(req, reply);
+          },
+        }),
   });
 }
 

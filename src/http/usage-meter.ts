@@ -5,6 +5,9 @@ import type { Actor } from "../operations/actor.js";
 import type { OperationId } from "../operations/registry.js";
 import type { RateClass } from "../operations/scopes.js";
 
+/** Counters written by one upsert (6 values each: far below either database's limit on parameters). */
+const FLUSH_ROWS = 500;
+
 /**
  * Counts each counted request per credential, UTC day and operation. Counts gather in memory and are
  * written as upserts at most every `flushMs` (a write per request would halve throughput); GET /usage
@@ -58,21 +61,24 @@ export class UsageMeter {
       if (this.pending.size === 0) return;
       const batch = [...this.pending.values()];
       this.pending = new Map();
-      for (const e of batch) {
+      // One statement per FLUSH_ROWS counters, not one per counter: a busy second's counts cost a round trip.
+      for (let i = 0; i < batch.length; i += FLUSH_ROWS) {
         await this.db
           .insertInto("usage_counts")
-          .values({
-            credential_id: e.credentialId,
-            account_id: e.accountId,
-            day: e.day,
-            operation_id: e.op,
-            rate_class: e.cls,
-            count: e.n,
-          })
+          .values(
+            batch.slice(i, i + FLUSH_ROWS).map((e) => ({
+              credential_id: e.credentialId,
+              account_id: e.accountId,
+              day: e.day,
+              operation_id: e.op,
+              rate_class: e.cls,
+              count: e.n,
+            })),
+          )
           .onConflict((oc) =>
             oc
               .columns(["credential_id", "day", "operation_id"])
-              .doUpdateSet({ count: sql`usage_counts.count + ${e.n}` }),
+              .doUpdateSet({ count: sql`usage_counts.count + excluded.count` }),
           )
           .execute();
       }

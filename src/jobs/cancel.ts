@@ -7,7 +7,8 @@ import { findJob } from "./store.js";
 
 /**
  * The spec's cancel rules. Queued: cancelled at once and taken out of the queue (`removedFromQueue`).
- * Running: asked to stop; it stops at its next step boundary and settles `cancelled` then.
+ * Running: asked to stop; it stops at its next step boundary, or mid-step once the runner's cancel watch
+ * (every `config.cancelWatchMs`) aborts its signal, and settles `cancelled` then.
  * Settled: 409 already_settled, nothing changes.
  */
 export async function cancelJob(

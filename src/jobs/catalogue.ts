@@ -12,7 +12,14 @@ import type { RenderJobInput } from "../pipelines/walkthrough/render-input.js";
 import { renderWalkthrough } from "../pipelines/walkthrough/render-job.js";
 import type { StoryboardJobInput } from "../pipelines/walkthrough/storyboard-input.js";
 import { planStoryboard } from "../pipelines/walkthrough/storyboard-job.js";
-import { defineJob, JobCancelled, type JobContext, type JobDefinition, JobFailure } from "./definition.js";
+import {
+  defineJob,
+  JobCancelled,
+  type JobContext,
+  type JobDefinition,
+  JobFailure,
+  JobHandedBack,
+} from "./definition.js";
 import type { JobServices } from "./services.js";
 
 /** A job's run as a pipeline sees it. */
@@ -75,14 +82,15 @@ const exportDeps = (deps: JobServices): ExportDeps => ({
 
 /**
  * Runs pipeline work as a job's run: a PipelineFailure becomes the job's failure (same code, reason and
- * retryability); anything thrown once the run was cancelled is the cancellation.
+ * retryability); anything thrown once the run was stopped is the stop: a cancellation, or a hand-back when
+ * the worker is stopping (the signal's reason says which).
  */
 async function asJobRun(signal: AbortSignal, work: () => Promise<PipelineOutput>): Promise<PipelineOutput> {
   try {
     return await work();
   } catch (err) {
-    if (err instanceof JobCancelled) throw err;
-    if (signal.aborted) throw new JobCancelled();
+    if (err instanceof JobCancelled || err instanceof JobHandedBack) throw err;
+    if (signal.aborted) throw signal.reason instanceof JobHandedBack ? signal.reason : new JobCancelled();
     if (err instanceof PipelineFailure) throw new JobFailure(err.code, err.reason, err.retryable);
     throw err;
   }

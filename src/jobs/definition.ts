@@ -19,6 +19,16 @@ export class JobCancelled extends Error {
   }
 }
 
+/**
+ * Thrown by `checkpoint()` when the process is stopping and its grace period has run out: the run is
+ * put back in the queue (not a failure, not an attempt) for another worker to start again.
+ */
+export class JobHandedBack extends Error {
+  constructor() {
+    super("handed back");
+  }
+}
+
 /** What a run of one of the service's kinds is given: its job, its input, the JobServices. */
 export type JobContext<I> = JobContextOf<I, JobServices>;
 

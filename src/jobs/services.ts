@@ -4,6 +4,7 @@ import type { Config } from "../config.js";
 import type { Db } from "../db/connect.js";
 import type { FontCatalogue } from "../media/fonts/catalogue.js";
 import type { TtsEngines } from "../media/tts/engines.js";
+import type { ServiceMetrics } from "../metrics/service-metrics.js";
 import type { Resolver } from "../net/resolver.js";
 import type { WalkthroughServices } from "../pipelines/walkthrough/deps.js";
 import type { Storage } from "../storage/storage.js";
@@ -39,6 +40,8 @@ export interface JobServices {
   secondsLedger: SecondsLedger;
   /** Where a settled job's webhook event is recorded (the outbox), inside the same transaction. */
   jobEvents: JobEventSink;
+  /** This process's Prometheus metrics (served when CLIPWRIGHT_METRICS_PORT is set). */
+  metrics: ServiceMetrics;
   /** Wake-ups for in-process workers when work was just committed (no-ops without workers). */
   wake: { deliveries: WakeSignal };
 }

@@ -110,3 +110,23 @@ export async function requeueJob(db: Kysely<Database>, id: string, status: strin
     .executeTakeFirst();
   return Number(r.numUpdatedRows) === 1;
 }
+
+/**
+ * running → queued for a stopping worker: the run never counts as an attempt (the job did nothing wrong)
+ * and its seconds stay reserved, so the worker that takes it next settles it once.
+ */
+export async function handBackJob(db: Kysely<Database>, id: string, now: Date): Promise<boolean> {
+  const r = await db
+    .updateTable("jobs")
+    .set({
+      state: "queued",
+      internal_status: "handed_back",
+      attempts: sql`attempts - 1`,
+      lease_until: null,
+      updated_at: iso(now),
+    })
+    .where("id", "=", id)
+    .where("state", "=", "running")
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows) === 1;
+}

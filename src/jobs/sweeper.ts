@@ -1,5 +1,6 @@
 import { iso } from "../clock.js";
 import type { StoredResult } from "./envelope.js";
+import { runKeyOf } from "./queue/queue.js";
 import type { JobServices } from "./services.js";
 
 /**
@@ -62,7 +63,7 @@ export async function requeueStranded(deps: Pick<JobServices, "db" | "clock" | "
     .limit(100)
     .execute();
   for (const job of jobs) {
-    const add = await deps.queue.enqueue(deps.db.kysely, job.id, deps.clock.now(), job.attempts);
+    const add = await deps.queue.enqueue(deps.db.kysely, job.id, deps.clock.now(), runKeyOf(job.attempts));
     await add();
   }
   return jobs.length;

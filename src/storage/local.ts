@@ -1,26 +1,30 @@
-import { createHash, createHmac, timingSafeEqual } from "node:crypto";
+import { createHash } from "node:crypto";
 import { createReadStream, createWriteStream } from "node:fs";
-import { copyFile, mkdir, readFile, rm, stat, writeFile } from "node:fs/promises";
+import { access, copyFile, mkdir, readdir, readFile, rm, stat, utimes, writeFile } from "node:fs/promises";
 import { dirname, join, normalize } from "node:path";
 import { pipeline } from "node:stream/promises";
-import type { Clock } from "../clock.js";
-import type { Storage, StoredFile } from "./storage.js";
+import { type Clock, systemClock } from "../clock.js";
+import type { FileLinks } from "./file-links.js";
+import {
+  assertStorageKey,
+  assertStoragePrefix,
+  isStorageKey,
+  type ListedFile,
+  type Storage,
+  type StoredFile,
+  StoredFileMissing,
+} from "./storage.js";
 
-export const FILES_PREFIX = "/files/";
-/** The query parameter carrying a file URL's signature: a credential, so logs never show it. */
-export const SIGNATURE_PARAM = "sig";
-const KEY_SHAPE = /^[A-Za-z0-9._-]+(\/[A-Za-z0-9._-]+)*$/;
+/** A file or folder another sweep removed between our look and our next: not there, no error. */
+const gone = (err: NodeJS.ErrnoException) => err.code === "ENOENT" || err.code === "ENOTDIR";
 
-/**
- * Files under `<data dir>/files`, served by `GET /files/<key>?expires=<unix>&sig=<hmac>`: the signature
- * covers key and expiry, so a URL cannot be widened to another file or a later time.
- */
+/** Files under `<data dir>/files`, served by the API's signed file route (FileLinks). */
 export class LocalStorage implements Storage {
   constructor(
     private readonly root: string,
-    private readonly publicUrl: string,
-    private readonly signingKey: Buffer,
-    private readonly clock: Clock,
+    private readonly links: FileLinks,
+    /** What `touch` sets a file's mtime to. */
+    private readonly clock: Clock = systemClock,
   ) {}
 
   async put(key: string, data: Buffer | NodeJS.ReadableStream): Promise<StoredFile> {
@@ -42,7 +46,15 @@ export class LocalStorage implements Storage {
   }
 
   async get(key: string): Promise<Buffer> {
-    return readFile(this.pathOf(key));
+    return readFile(this.pathOf(key)).catch((err: NodeJS.ErrnoException) => {
+      throw err.code === "ENOENT" ? new StoredFileMissing(key) : err;
+    });
+  }
+
+  async open(key: string): Promise<NodeJS.ReadableStream> {
+    const path = this.pathOf(key);
+    if (!(await this.exists(key))) throw new StoredFileMissing(key);
+    return createReadStream(path);
   }
 
   async delete(key: string): Promise<void> {
@@ -51,41 +63,59 @@ export class LocalStorage implements Storage {
 
   async exists(key: string): Promise<boolean> {
     return stat(this.pathOf(key)).then(
+      (s) => s.isFile(),
+      () => false,
+    );
+  }
+
+  async *list(prefix: string): AsyncIterable<ListedFile> {
+    assertStoragePrefix(prefix);
+    yield* this.walk(join(this.root, prefix), prefix);
+  }
+
+  async touch(key: string): Promise<void> {
+    const now = this.clock.now();
+    await utimes(this.pathOf(key), now, now).catch((err: NodeJS.ErrnoException) => {
+      if (!gone(err)) throw err;
+    });
+  }
+
+  signedUrl(key: string, ttlSeconds: number): { url: string; expiresAt: string } {
+    return this.links.link(key, ttlSeconds);
+  }
+
+  async check(): Promise<boolean> {
+    await mkdir(this.root, { recursive: true }).catch(() => undefined);
+    return access(this.root).then(
       () => true,
       () => false,
     );
   }
 
-  signedUrl(key: string, ttlSeconds: number): { url: string; expiresAt: string } {
-    const expires = Math.floor(this.clock.now().getTime() / 1000) + ttlSeconds;
-    const sig = this.sign(key, expires);
-    return {
-      url: `${this.publicUrl}${FILES_PREFIX}${key}?expires=${expires}&${SIGNATURE_PARAM}=${sig}`,
-      expiresAt: new Date(expires * 1000).toISOString(),
-    };
-  }
-
-  /** The file's path when the signature holds and has not expired; null otherwise. */
-  verify(key: string, expires: string | undefined, sig: string | undefined): string | null {
-    if (!KEY_SHAPE.test(key) || !expires || !sig || !/^\d{1,12}$/.test(expires)) return null;
-    if (Number(expires) * 1000 < this.clock.now().getTime()) return null;
-    const expected = Buffer.from(this.sign(key, Number(expires)));
-    const given = Buffer.from(sig);
-    if (expected.length !== given.length || !timingSafeEqual(expected, given)) return null;
-    return this.pathOf(key);
-  }
-
-  openStream(path: string) {
-    return createReadStream(path);
-  }
-
-  private sign(key: string, expires: number): string {
-    return createHmac("sha256", this.signingKey).update(`${key}\n${expires}`).digest("base64url");
-  }
-
   private pathOf(key: string): string {
-    if (!KEY_SHAPE.test(key) || key.split("/").includes("..")) throw new Error(`bad storage key: ${key}`);
+    assertStorageKey(key);
     return normalize(join(this.root, key));
+  }
+
+  /** Depth first, one folder read at a time; names no key could have (nothing we wrote) are left out. */
+  private async *walk(dir: string, keyPrefix: string): AsyncGenerator<ListedFile> {
+    const entries = await readdir(dir, { withFileTypes: true }).catch((err: NodeJS.ErrnoException) => {
+      if (gone(err)) return [];
+      throw err;
+    });
+    for (const entry of entries) {
+      const key = keyPrefix + entry.name;
+      if (!isStorageKey(key)) continue;
+      if (entry.isDirectory()) {
+        yield* this.walk(join(dir, entry.name), `${key}/`);
+      } else if (entry.isFile()) {
+        const info = await stat(join(dir, entry.name)).catch((err: NodeJS.ErrnoException) => {
+          if (gone(err)) return null;
+          throw err;
+        });
+        if (info) yield { key, bytes: info.size, modifiedAt: info.mtime };
+      }
+    }
   }
 
   /** Size and SHA-256 of the stored bytes, hashed as a stream (videos can be large). */

@@ -148,6 +148,22 @@ describe("GET /usage", () => {
     ]);
   });
 
+  it("adds each flush's counts to those already stored", async () => {
+    const u = await h.account();
+    const k = await h.key(u.id);
+    await h.request("GET", "/account", { token: k.secret });
+    await h.request("GET", "/wallet", { token: k.secret });
+    await h.request("GET", "/usage", { token: k.secret }); // flushes the three counters in one statement
+    await h.request("GET", "/account", { token: k.secret });
+    await h.request("GET", "/account", { token: k.secret });
+    const res = await h.request("GET", "/usage", { token: k.secret });
+    expect(res.body.days[0].operations).toEqual([
+      { operationId: "account.get", rateClass: "read", count: 3 },
+      { operationId: "usage.get", rateClass: "read", count: 2 },
+      { operationId: "wallet.get", rateClass: "read", count: 1 },
+    ]);
+  });
+
   it("splits by UTC day and honours from/to, newest day first", async () => {
     const u = await h.account();
     const k = await h.key(u.id);

@@ -1,14 +1,10 @@
-import { type Browser, chromium, type Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { Harness } from "../../src/testutil/harness.js";
+import type { Browser, Page } from "playwright-core";
+import { expect, it } from "vitest";
+import { describeReference, useReferenceBrowser } from "../support/reference-browser.js";
 
 // The interactive API reference is a page the service serves at /api/v1/reference, built in a real
 // browser from the service's own OpenAPI document. It must work on a machine with no internet: every
 // request the page makes stays on this origin (its script bundle included), and its policy allows it.
-
-let h: Harness;
-let base: string;
-let browser: Browser;
 
 interface Visit {
   page: Page;
@@ -18,7 +14,7 @@ interface Visit {
   errors: string[];
 }
 
-async function visit(path: string): Promise<Visit> {
+async function visit({ browser, base }: { browser: Browser; base: string }, path: string): Promise<Visit> {
   const context = await browser.newContext();
   const leaving: string[] = [];
   const errors: string[] = [];
@@ -38,29 +34,17 @@ async function visit(path: string): Promise<Visit> {
   return { page, leaving, errors };
 }
 
-// The page does not depend on the database: the sqlite project runs it, the postgres one need not.
-describe.skipIf(process.env.CLIPWRIGHT_TEST_DB === "postgres")("GET /api/v1/reference", () => {
-  beforeAll(async () => {
-    h = await Harness.start({ rateStore: "memory", workers: false });
-    base = await h.app.listen({ host: "127.0.0.1", port: 0 });
-    browser = await chromium.launch({
-      executablePath: "/usr/bin/chromium",
-      headless: true,
-      args: ["--disable-gpu", "--no-first-run", "--disable-background-networking", "--disable-component-update"],
-    });
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await h?.close();
-  });
+describeReference("GET /api/v1/reference", () => {
+  const served = useReferenceBrowser();
 
   it("renders the API's title and its operations from the served document, offline", async () => {
+    const { h, base } = served;
     const doc = (await h.app.inject({ method: "GET", url: "/api/v1/openapi.json" })).json();
     const paths = Object.keys(doc.paths);
     const first = Object.values(doc.paths[paths[0] as string] as Record<string, { summary: string }>)[0];
     expect(paths.length).toBeGreaterThan(30);
 
-    const { page, leaving, errors } = await visit("/api/v1/reference");
+    const { page, leaving, errors } = await visit(served, "/api/v1/reference");
     try {
       expect(page.url()).toBe(`${base}/api/v1/reference/`);
       await page.getByRole("heading", { name: doc.info.title }).first().waitFor({ timeout: 20_000 });
@@ -79,6 +63,7 @@ describe.skipIf(process.env.CLIPWRIGHT_TEST_DB === "postgres")("GET /api/v1/refe
   });
 
   it("has a policy of its own: this origin only, its one inline script by hash", async () => {
+    const { h } = served;
     const res = await h.app.inject({ method: "GET", url: "/api/v1/reference/" });
     expect(res.statusCode).toBe(200);
     expect(res.headers["content-type"]).toBe("text/html; charset=utf-8");

@@ -1,31 +1,15 @@
-import { type Browser, chromium } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { Harness, idem } from "../../src/testutil/harness.js";
+import { expect, it } from "vitest";
+import { idem } from "../../src/testutil/harness.js";
+import { describeReference, useReferenceBrowser } from "../support/reference-browser.js";
 
 // An answer's citation of an operation links to the service's own API reference (decision 0039): opened
 // in a real browser, the link lands on that operation's section of the page.
 
-let h: Harness;
-let base: string;
-let browser: Browser;
-
-// The page does not depend on the database: the sqlite project runs it, the postgres one need not.
-describe.skipIf(process.env.CLIPWRIGHT_TEST_DB === "postgres")("the assistant's API reference links", () => {
-  beforeAll(async () => {
-    h = await Harness.start({ rateStore: "memory", workers: false });
-    base = await h.app.listen({ host: "127.0.0.1", port: 0 });
-    browser = await chromium.launch({
-      executablePath: "/usr/bin/chromium",
-      headless: true,
-      args: ["--disable-gpu", "--no-first-run", "--disable-background-networking", "--disable-component-update"],
-    });
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await h?.close();
-  });
+describeReference("the assistant's API reference links", () => {
+  const served = useReferenceBrowser();
 
   it("land on the cited operation", async () => {
+    const { h, base, browser } = served;
     const user = await h.user();
     const res = await h.request("POST", "/assistant/messages", {
       token: user.session,

@@ -115,6 +115,7 @@ describe("browser containment settings", () => {
       runAsUser: null,
       maxResponseBytes: 8 * 1024 * 1024,
       maxDocumentBytes: 2 * 1024 * 1024,
+      maxSessions: 4, // worker concurrency (2) + 2
     });
     expect(loadConfig({ CLIPWRIGHT_BROWSER_MAX_RESPONSE_BYTES: "1048576" }).browser.maxResponseBytes).toBe(1_048_576);
     expect(loadConfig({ CLIPWRIGHT_BROWSER_MAX_DOCUMENT_BYTES: "4194304" }).browser.maxDocumentBytes).toBe(4_194_304);

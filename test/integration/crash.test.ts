@@ -13,7 +13,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { connectDb } from "../../src/db/connect.js";
 import { Harness, idem, testDb } from "../../src/testutil/harness.js";
 import { startWorkers } from "../../src/workers.js";
-import { childEnv, runCli } from "../support/cli-process.js";
+import { childEnv, cliAccountWithKey } from "../support/cli-process.js";
 import { freePort, Receiver, ServiceProcess } from "../support/crash-harness.js";
 import type { SlowScript } from "../support/crash-server.js";
 import { secondsViolations } from "../support/property-invariants.js";
@@ -77,23 +77,7 @@ describe.skipIf(testDb() === "postgres")("crash: SIGKILL with jobs running and d
       });
 
       // An account (Starter plan: 1,800 s) and an all-scopes key, through the real CLI.
-      const email = `crash-${Date.now()}@example.com`;
-      const made = await runCli(
-        ["admin", "create-account", "--email", email, "--password", "correct horse battery", "--verified"].concat([
-          "--plan",
-          "starter",
-          "--json",
-        ]),
-        env,
-      );
-      expect(made.code, made.stderr).toBe(0);
-      const { accountId } = JSON.parse(made.stdout) as { accountId: string };
-      const keyed = await runCli(
-        ["admin", "create-key", "--email", email, "--name", "crash", "--scopes", "all", "--json"],
-        env,
-      );
-      expect(keyed.code, keyed.stderr).toBe(0);
-      const token = (JSON.parse(keyed.stdout) as { secret: string }).secret;
+      const { accountId, token } = await cliAccountWithKey(env, "crash");
 
       // The receiver: before the kill it refuses the first attempt of the 1st event (500, a retry is
       // scheduled 30 s later), takes the 2nd, and never answers the 3rd (in flight when the sender dies).

@@ -3,7 +3,11 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DASHBOARD_CSP } from "../../src/http/dashboard.js";
+import { dashboardCsp } from "../../src/http/dashboard.js";
+
+/** The policy when stored files come from this origin (local storage). */
+const DASHBOARD_CSP = dashboardCsp();
+
 import { Harness } from "../../src/testutil/harness.js";
 
 // The service serves the built dashboard at `/` (src/http/dashboard.ts): its files, its index page for

@@ -9,7 +9,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { testDb } from "../../src/testutil/harness.js";
-import { childEnv, runCli } from "../support/cli-process.js";
+import { childEnv, cliAccountWithKey } from "../support/cli-process.js";
 import { freePort, ServiceProcess } from "../support/crash-harness.js";
 import { startMarketingSite } from "../support/marketing-sites.js";
 import { waitFor } from "../support/wait.js";
@@ -37,22 +37,7 @@ describe.skipIf(testDb() === "postgres")("crash: SIGKILL while an export compose
       CLIPWRIGHT_ALLOW_PRIVATE_HOSTS: "127.0.0.1",
       CLIPWRIGHT_RATE_LIMITS: "read=100000,write=100000,charge=100000,expensive=100000,account=1000000",
     });
-    const email = `export-crash-${Date.now()}@example.com`;
-    const made = await runCli(
-      ["admin", "create-account", "--email", email, "--password", "correct horse battery", "--verified"].concat([
-        "--plan",
-        "starter",
-        "--json",
-      ]),
-      env,
-    );
-    expect(made.code, made.stderr).toBe(0);
-    const keyed = await runCli(
-      ["admin", "create-key", "--email", email, "--name", "crash", "--scopes", "all", "--json"],
-      env,
-    );
-    expect(keyed.code, keyed.stderr).toBe(0);
-    const token = (JSON.parse(keyed.stdout) as { secret: string }).secret;
+    const { token } = await cliAccountWithKey(env, "export-crash");
 
     const a = await ServiceProcess.start(await freePort(), dataDir, env);
     children.add(a);

@@ -299,6 +299,40 @@ describe("cancellation", () => {
     expect((await get(created.body.id)).body).toMatchObject({ state: "cancelled", cost: { secondsCharged: 0 } });
   });
 
+  it("stops a running job held in one long step a few seconds after the cancel, without waiting for the step to end", async () => {
+    // Its own harness, asking about cancels every 50 ms instead of every few seconds.
+    const quick = await Harness.start({
+      extraOperations: JOB_TEST_OPERATIONS,
+      jobDefinitions: [scriptedJob],
+      rateStore: "memory",
+      config: { cancelWatchMs: 50 },
+    });
+    try {
+      const someone = await quick.user({ topupSeconds: 100 });
+      const g = gate("long-step");
+      const created = await quick.request("POST", "/_test/jobs", {
+        token: someone.key,
+        idempotencyKey: idem(),
+        body: { reserveSeconds: 20, script: { gate: "long-step" } },
+      });
+      void quick.drain();
+      await held(g);
+      const res = await quick.request("POST", `/_test/jobs/${created.body.id}/cancel`, {
+        token: someone.key,
+        idempotencyKey: idem(),
+        body: {},
+      });
+      expect(res.body.resource.state).toBe("running");
+      await quick.drain(); // the gate is never opened: only the watch can end the step
+      const after = await quick.request("GET", `/_test/jobs/${created.body.id}`, { token: someone.key });
+      expect(after.body).toMatchObject({ state: "cancelled", cost: { secondsCharged: 0 } });
+      const w = await quick.request("GET", "/wallet", { token: someone.key });
+      expect(w.body).toMatchObject({ reservedSeconds: 0 });
+    } finally {
+      await quick.close();
+    }
+  });
+
   it("refuses to cancel a settled job: 409 already_settled, nothing changes", async () => {
     const created = await create(10);
     await h.drain();

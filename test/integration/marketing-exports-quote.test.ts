@@ -51,7 +51,7 @@ describe("POST /marketing/exports/quote", () => {
     expect(refused.body).toMatchObject({ secondsToReserve: 30, sufficient: false, needed: 10, availableSeconds: 20 });
     const jobs = await h.deps.db.kysely.selectFrom("jobs").select("kind").where("account_id", "=", paid.id).execute();
     expect(jobs.map((j) => j.kind)).not.toContain("marketing.export");
-  });
+  }, 120_000); // generates a project in the test: a real generation job
   it("quotes a short revision as a GIF at most 480 px, and refuses a GIF longer than 15 s", async () => {
     const refused = await quote({ projectId: project.projectId, format: "gif" });
     expect(refused.status).toBe(400);
@@ -67,7 +67,7 @@ describe("POST /marketing/exports/quote", () => {
     expect(gif.body).toMatchObject({ revision: 2, format: "gif", orientation: "square", width: 480, height: 480 });
     const first = await quote({ projectId: teaser.projectId, revision: 1, format: "gif" });
     expect(first.body).toMatchObject({ revision: 1, orientation: "portrait", width: 270, height: 480, seconds: 15 });
-  });
+  }, 120_000); // generates a project in the test: a real generation job
   it("refuses a format, an orientation and a revision it cannot export, and another account's project", async () => {
     const cases: [unknown, number, string][] = [
       [{ projectId: project.projectId, format: "mov" }, 400, "unsupported_format"],

@@ -10,6 +10,7 @@ import { loadFontCatalogue } from "../../src/media/fonts/catalogue.js";
 import { type InspectionDeps, type InspectionInput, inspectSource } from "../../src/pipelines/marketing/index.js";
 import { SOURCE_MANIFEST_SCHEMA, type SourceManifest } from "../../src/pipelines/marketing/source/manifest.js";
 import type { PipelineRun } from "../../src/pipelines/run.js";
+import { FileLinks } from "../../src/storage/file-links.js";
 import { LocalStorage } from "../../src/storage/local.js";
 import { CORPUS } from "../sites/corpus.js";
 import { type ServedSite, serveSite } from "../sites/serve.js";
@@ -172,7 +173,7 @@ beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), "cw-scan-corpus-"));
   deps = {
     browser: pool,
-    storage: new LocalStorage(dir, "http://127.0.0.1:1", randomBytes(32), systemClock),
+    storage: new LocalStorage(dir, new FileLinks("http://127.0.0.1:1", randomBytes(32), systemClock)),
     clock: systemClock,
     guard: { config: { env: "test", allowPrivateHosts: ["127.0.0.1"] }, resolver: staticResolver({}) },
     ffmpeg: { ffmpeg: "ffmpeg", ffprobe: "ffprobe" },

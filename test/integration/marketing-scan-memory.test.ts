@@ -9,6 +9,7 @@ import { loadFontCatalogue } from "../../src/media/fonts/catalogue.js";
 import { type InspectionDeps, type InspectionInput, inspectSource } from "../../src/pipelines/marketing/index.js";
 import type { SourceManifest } from "../../src/pipelines/marketing/source/manifest.js";
 import type { PipelineOutput, PipelineRun } from "../../src/pipelines/run.js";
+import { FileLinks } from "../../src/storage/file-links.js";
 import { LocalStorage } from "../../src/storage/local.js";
 import { type MarketingSite, startMarketingSite } from "../support/marketing-sites.js";
 import { measureMemory, selfRss } from "../support/memory-sampler.js";
@@ -41,7 +42,7 @@ beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), "cw-scan-memory-"));
   deps = {
     browser: pool,
-    storage: new LocalStorage(dir, "http://127.0.0.1:1", randomBytes(32), systemClock),
+    storage: new LocalStorage(dir, new FileLinks("http://127.0.0.1:1", randomBytes(32), systemClock)),
     clock: systemClock,
     guard: {
       config: { env: "test", allowPrivateHosts: ["127.0.0.1"] },

@@ -13,6 +13,7 @@ import type { ScanSettings } from "../../src/pipelines/marketing/deps.js";
 import { type InspectionDeps, type InspectionInput, inspectSource } from "../../src/pipelines/marketing/index.js";
 import { SOURCE_MANIFEST_SCHEMA, type SourceManifest } from "../../src/pipelines/marketing/source/manifest.js";
 import { PipelineFailure, type PipelineOutput, type PipelineRun } from "../../src/pipelines/run.js";
+import { FileLinks } from "../../src/storage/file-links.js";
 import { LocalStorage } from "../../src/storage/local.js";
 import { BROKEN_LOGO_SITE, type BrokenLogoSite, startBrokenLogoSite } from "../support/broken-logo-site.js";
 import { type MarketingSites, SAAS_SITE, SPA_SITE, startMarketingSites } from "../support/marketing-sites.js";
@@ -89,7 +90,7 @@ beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), "cw-scan-test-"));
   deps = {
     browser: pool,
-    storage: new LocalStorage(dir, "http://127.0.0.1:1", randomBytes(32), systemClock),
+    storage: new LocalStorage(dir, new FileLinks("http://127.0.0.1:1", randomBytes(32), systemClock)),
     clock: systemClock,
     guard: { config: { env: "test", allowPrivateHosts: ["127.0.0.1"] }, resolver: staticResolver({}) },
     ffmpeg: { ffmpeg: "ffmpeg", ffprobe: "ffprobe" },

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { iso } from "../../src/clock.js";
 import { sweepExpiredArtifacts } from "../../src/jobs/sweeper.js";
+import { StoredFileMissing } from "../../src/storage/storage.js";
 import { Harness, idem } from "../../src/testutil/harness.js";
 import { scriptedSources } from "../support/source-jobs.js";
 import { staticResolver } from "../support/static-resolver.js";
@@ -131,7 +132,7 @@ describe("retention", () => {
     expect(del.status).toBe(200);
     expect(await pinRows(id)).toBe(0);
     await sweepExpiredArtifacts(h.deps);
-    await expect(h.deps.storage.get(key)).rejects.toMatchObject({ code: "ENOENT" });
+    await expect(h.deps.storage.get(key)).rejects.toBeInstanceOf(StoredFileMissing);
   });
 });
 

@@ -100,6 +100,12 @@ function expectDelivery(r: Received, secret: string, want: { eventId: string; ty
   expect(body(r)).toMatchObject({ id: want.eventId, type: want.type, apiVersion: "v1" });
 }
 
+/** This process's webhook delivery attempts by outcome, as /metrics reports them. */
+async function attemptsByOutcome(): Promise<Record<string, number>> {
+  const { values } = await h.deps.metrics.deliveries.get();
+  return Object.fromEntries(values.map((v) => [String(v.labels.outcome), v.value]));
+}
+
 describe("POST /webhooks/{id}/test", () => {
   it("sends one signed webhook.test delivery and logs it as succeeded", async () => {
     const u = await h.user();
@@ -235,6 +241,7 @@ describe("retries", () => {
 
   it("retries a 500 five times on the 30 s backoff, re-signing each attempt; one success resets the streak", async () => {
     const u = await h.user();
+    const attemptsBefore = await attemptsByOutcome();
     const ep = await endpoint(u, ["webhook.test"], 500);
     const sent = (await sendTest(u, ep.id)).body;
     await h.drain();
@@ -292,6 +299,10 @@ describe("retries", () => {
     await sendTest(u, ep.id);
     await h.drain();
     expect(await getEndpoint(u, ep.id)).toMatchObject({ status: "active", failureStreak: 0, lastDeliveryAt: now() });
+    // The attempts as /metrics counts them: six failed, then the success.
+    const attemptsAfter = await attemptsByOutcome();
+    const delta = (outcome: string) => (attemptsAfter[outcome] ?? 0) - (attemptsBefore[outcome] ?? 0);
+    expect([delta("failed"), delta("succeeded")]).toEqual([6, 1]);
   });
 
   it("records a 302 as a failure and never follows it; stores no response body", async () => {

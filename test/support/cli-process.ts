@@ -43,6 +43,30 @@ export function runCli(args: string[], env: NodeJS.ProcessEnv, timeoutMs = 20_00
   });
 }
 
+/** A verified account on the Starter plan (1,800 s) and an all-scopes API key, made through the real CLI. */
+export async function cliAccountWithKey(
+  env: NodeJS.ProcessEnv,
+  label: string,
+): Promise<{ email: string; accountId: string; token: string }> {
+  const email = `${label}-${Date.now()}-${randomBytes(3).toString("hex")}@example.com`;
+  const made = await runCli(
+    ["admin", "create-account", "--email", email, "--password", "correct horse battery", "--verified"].concat([
+      "--plan",
+      "starter",
+      "--json",
+    ]),
+    env,
+  );
+  if (made.code !== 0) throw new Error(`admin create-account exited ${made.code}: ${made.stderr}`);
+  const keyed = await runCli(
+    ["admin", "create-key", "--email", email, "--name", label, "--scopes", "all", "--json"],
+    env,
+  );
+  if (keyed.code !== 0) throw new Error(`admin create-key exited ${keyed.code}: ${keyed.stderr}`);
+  const { accountId } = JSON.parse(made.stdout) as { accountId: string };
+  return { email, accountId, token: (JSON.parse(keyed.stdout) as { secret: string }).secret };
+}
+
 export interface PgSchema {
   /** DATABASE_URL whose connections use only this schema (search_path through `options`). */
   url: string;

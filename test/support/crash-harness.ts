@@ -69,10 +69,16 @@ export class ServiceProcess {
     return `--- stderr (pid ${this.pid}) ---\n${this.err.slice(-4000)}`;
   }
 
-  static async start(port: number, dataDir: string, env: NodeJS.ProcessEnv, timeoutMs = 30_000) {
+  /** `role`: which of `clipwright serve|api|worker` the child runs (a worker listens on no port). */
+  static async start(
+    port: number,
+    dataDir: string,
+    env: NodeJS.ProcessEnv,
+    { timeoutMs = 30_000, role = "serve" }: { timeoutMs?: number; role?: "serve" | "api" | "worker" } = {},
+  ) {
     const child = spawn(
       process.execPath,
-      ["--import", "tsx", CRASH_SERVER, "--port", String(port), "--data-dir", dataDir],
+      ["--import", "tsx", CRASH_SERVER, "--port", String(port), "--data-dir", dataDir, "--role", role],
       { cwd: ROOT, env, stdio: ["ignore", "pipe", "pipe"] },
     );
     const p = new ServiceProcess(child, port);

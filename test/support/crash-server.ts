@@ -1,19 +1,17 @@
-// The whole service as `clipwright serve` runs it (src/server.ts), plus a slow scripted job kind and
-// the test-only job operations, for the crash test (test/integration/crash.test.ts), which SIGKILLs it
-// mid-run and starts it again on the same data directory. The production service has no job kind
-// that runs yet, hence this entry. Run: node --import tsx test/support/crash-server.ts --port P
-// --data-dir DIR (configuration from the environment, as the real bin).
+// The whole service as `clipwright serve|api|worker` runs it (src/server.ts), plus a slow scripted job
+// kind and the test-only job operations, for the tests that kill or stop processes mid-run (crash,
+// drain, fleet). Run: node --import tsx test/support/crash-server.ts --port P --data-dir DIR
+// [--role serve|api|worker] (configuration from the environment, as the real bin).
 //
 // stdout carries one JSON object per line: {"ready":…} once listening, then {"step":…} per step a run
 // reaches, so the test can see which runs were under way when it killed the process.
 import { mkdirSync } from "node:fs";
 import { setTimeout as sleep } from "node:timers/promises";
 import { parseArgs } from "node:util";
-import { buildApp } from "../../src/app.js";
 import { loadConfig } from "../../src/config.js";
 import { defineJob, JobFailure } from "../../src/jobs/definition.js";
 import { MOUNTED } from "../../src/mounted-operations.js";
-import { startWorkers } from "../../src/workers.js";
+import { serve, work } from "../../src/server.js";
 import { JOB_TEST_OPERATIONS } from "./test-jobs.js";
 
 /** What a slow run does: `steps` steps of `stepMs` real milliseconds each, then its outcome. */
@@ -46,25 +44,16 @@ export const slowJob = defineJob<SlowScript>({
   },
 });
 
-const { values } = parseArgs({ options: { port: { type: "string" }, "data-dir": { type: "string" } } });
+const { values } = parseArgs({
+  options: { port: { type: "string" }, "data-dir": { type: "string" }, role: { type: "string", default: "serve" } },
+});
 const env = { ...process.env };
 if (values["data-dir"]) env.CLIPWRIGHT_DATA_DIR = values["data-dir"];
 if (values.port) env.PORT = values.port;
 const config = loadConfig(env);
 mkdirSync(config.dataDir, { recursive: true });
-const { app, deps } = await buildApp({
-  config,
-  jobDefinitions: [slowJob],
-  operations: [...MOUNTED, ...JOB_TEST_OPERATIONS],
-});
-const workers = startWorkers(deps);
-app.addHook("onClose", async () => workers.close());
-await app.listen({ port: config.port, host: config.host });
-line({ ready: true, pid: process.pid, port: config.port, dataDir: config.dataDir, queue: deps.queue.driver });
-
-const stop = async () => {
-  await app.close();
-  process.exit(0);
-};
-process.once("SIGINT", stop);
-process.once("SIGTERM", stop);
+// The real entry points of `clipwright serve|api|worker` (their drain on SIGTERM included), with the slow kind added.
+const additions = { jobDefinitions: [slowJob], operations: [...MOUNTED, ...JOB_TEST_OPERATIONS] };
+if (values.role === "worker") await work(config, additions);
+else await serve(config, values.role === "api" ? "api" : "all", additions);
+line({ ready: true, pid: process.pid, port: config.port, dataDir: config.dataDir, role: values.role });

@@ -99,12 +99,18 @@ export async function seriousViolations(page: Page): Promise<AxeViolation[]> {
 
 /**
  * A full-page screenshot under test/e2e/.out/<name>.png; with `sample`, also the docs' picture of that page
- * (docs/samples/dashboard/<sample>.png) when CLIPWRIGHT_WRITE_DASHBOARD_SAMPLES=1.
+ * (docs/samples/dashboard/<sample>.png) when CLIPWRIGHT_WRITE_DASHBOARD_SAMPLES=1. `fullPage: false` takes
+ * what the window shows (a panel fixed over the page).
  */
-export async function screenshot(page: Page, name: string, sample?: string): Promise<string> {
+export async function screenshot(
+  page: Page,
+  name: string,
+  sample?: string,
+  { fullPage = true }: { fullPage?: boolean } = {},
+): Promise<string> {
   mkdirSync(SCREENSHOTS, { recursive: true });
   const path = join(SCREENSHOTS, `${name}.png`);
-  await page.screenshot({ path, fullPage: true });
+  await page.screenshot({ path, fullPage });
   if (sample && WRITE_SAMPLES) {
     mkdirSync(SAMPLES, { recursive: true });
     copyFileSync(path, join(SAMPLES, `${sample}.png`));
@@ -112,7 +118,19 @@ export async function screenshot(page: Page, name: string, sample?: string): Pro
   return path;
 }
 
-/** Whether the page is wider than its viewport (a sideways scrollbar on the whole page). */
-export function overflowsSideways(page: Page): Promise<boolean> {
-  return page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth + 1);
+/**
+ * Null when the page fits its viewport's width; otherwise what sticks out past the right edge (up to five
+ * elements, deepest last), so a failure names its culprit rather than only saying "true".
+ */
+export function sidewaysOverflow(page: Page): Promise<string | null> {
+  return page.evaluate(() => {
+    if (document.documentElement.scrollWidth <= window.innerWidth + 1) return null;
+    const out = Array.from(document.querySelectorAll("body *"))
+      .filter((el) => el.getBoundingClientRect().right > window.innerWidth + 1)
+      .slice(-5)
+      .map(
+        (el) => `${el.tagName.toLowerCase()}.${el.className} (right ${Math.round(el.getBoundingClientRect().right)})`,
+      );
+    return `page is ${document.documentElement.scrollWidth}px wide in ${window.innerWidth}px: ${out.join(", ") || "nothing measurable"}`;
+  });
 }

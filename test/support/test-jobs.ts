@@ -58,7 +58,7 @@ export const scriptedJob = defineJob<Script>({
   kind: KIND,
   maxAttempts: 3,
   retryDelayMs: () => 5000,
-  async run({ job, input, deps, progress, checkpoint }) {
+  async run({ job, input, deps, progress, checkpoint, signal }) {
     const steps = input.progress ?? [25, 50, 75];
     for (const [i, p] of steps.entries()) {
       await checkpoint();
@@ -67,7 +67,8 @@ export const scriptedJob = defineJob<Script>({
       if (i === 0 && g) {
         g.reached = true;
         g.arrive();
-        await g.wait;
+        // Work that can stop mid-step does when the run is aborted (a cancel seen, a hand-back).
+        await Promise.race([g.wait, new Promise((stop) => signal.addEventListener("abort", stop, { once: true }))]);
       }
     }
     await checkpoint();

@@ -1,3 +1,6 @@
+import { chmodSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import type { TSchema } from "@sinclair/typebox";
 import { Ajv } from "ajv";
 import addFormats from "ajv-formats";
@@ -20,6 +23,7 @@ import {
   festivalVoices,
   parseEspeakVoices,
   parseFestivalVoices,
+  runQuietly,
 } from "../../src/domains/catalog/voices.js";
 import type { DomainServices } from "../../src/domains/services.js";
 import { compileValidator } from "../../src/http/validation.js";
@@ -230,6 +234,26 @@ describe("loadCatalog on this machine", () => {
     expect(catalog.voices.some((v) => v.engine === "festival")).toBe(false);
     expect(catalog.defaults.voiceId).toBe("espeak-ng:en-us");
     expect(findLanguage(catalog, "en")?.defaultVoiceId).toBe("espeak-ng:en-us");
+  });
+
+  it("asks an engine that was slow to start once more, so a loaded machine does not lose festival's voices", async () => {
+    // A text2wave that hangs on its first run (as a cold start under load can) and answers on the second.
+    const dir = mkdtempSync(join(tmpdir(), "cw-slow-tts-"));
+    const program = join(dir, "text2wave");
+    const voiceList = "(cmu_us_slt_arctic_hts kal_diphone)";
+    writeFileSync(
+      program,
+      `#!/bin/sh\nif [ ! -e "${dir}/started" ]; then touch "${dir}/started"; exec sleep 30; fi\necho "${voiceList}"\n`,
+    );
+    chmodSync(program, 0o755);
+    try {
+      expect(await runQuietly(program, [], 500)).toBe(`${voiceList}\n`);
+      // A missing program is not waited for twice, and a failing one is simply missing.
+      expect(await runQuietly(join(dir, "absent"), [], 500)).toBeNull();
+      expect(await runQuietly("false", [], 500)).toBeNull();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it("answers an empty voice list when no engine is installed", async () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { VERIFY_TOKEN_PARAM } from "../../src/domains/auth/email-verification.js";
 import { redactUrl as redactWith } from "../../src/http/log-redaction.js";
-import { SIGNATURE_PARAM } from "../../src/storage/local.js";
+import { SIGNATURE_PARAM } from "../../src/storage/file-links.js";
 
 // The names the service passes: a signed file URL's signature and the e-mail verification token.
 const redactUrl = (url: string) => redactWith(url, new Set([SIGNATURE_PARAM, VERIFY_TOKEN_PARAM]));

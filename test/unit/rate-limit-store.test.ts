@@ -95,4 +95,51 @@ describe.each(stores)("fixed-window store: %s", (_name, make) => {
     const results = await Promise.all(Array.from({ length: 100 }, () => store.hit("c", 5000)));
     expect(results.map((r) => r.count).sort((x, y) => x - y)).toEqual(Array.from({ length: 100 }, (_, i) => i + 1));
   });
+
+  it("counts in several windows at once, each with its own limit and window", async () => {
+    const { store } = make();
+    await store.hit("w2", 1000);
+    const { states, refused } = await store.hitAll(
+      [
+        { key: "w1", windowMs: 1000, limit: 5 },
+        { key: "w2", windowMs: 1000, limit: 5 },
+        { key: "w3", windowMs: 2000, limit: Number.POSITIVE_INFINITY },
+      ],
+      2,
+    );
+    expect(refused).toBe(-1);
+    expect(states.map((s) => s.count)).toEqual([2, 3, 2]);
+    expect(states[2]?.resetAt).toBeGreaterThan(states[0]?.resetAt ?? 0); // the longer window
+  });
+
+  it("stops at the first window past its limit and takes back its hits and the earlier ones", async () => {
+    const { store } = make();
+    await store.hit("full", 1000);
+    await store.hit("full", 1000);
+    const { states, refused } = await store.hitAll(
+      [
+        { key: "before", windowMs: 1000, limit: 10 },
+        { key: "full", windowMs: 1000, limit: 2 },
+        { key: "after", windowMs: 1000, limit: 10 },
+      ],
+      1,
+    );
+    expect(refused).toBe(1);
+    expect(states.map((s) => s.count)).toEqual([1, 3]); // as counted, before being taken back
+    expect((await store.peek("before"))?.count).toBe(0);
+    expect((await store.peek("full"))?.count).toBe(2);
+    expect(await store.peek("after")).toBeNull(); // never counted
+  });
+
+  it("lets concurrent requests through up to the limit, and no further", async () => {
+    const { store } = make();
+    const hits = [
+      { key: "acct", windowMs: 5000, limit: 1000 },
+      { key: "cls", windowMs: 5000, limit: 30 },
+    ];
+    const results = await Promise.all(Array.from({ length: 50 }, () => store.hitAll(hits, 1)));
+    expect(results.filter((r) => r.refused === -1)).toHaveLength(30);
+    expect((await store.peek("cls"))?.count).toBe(30);
+    expect((await store.peek("acct"))?.count).toBe(30);
+  });
 });

@@ -30,11 +30,26 @@ export const ROUTES: PageRoute[] = [
   { path: "/webhooks/new", page: lazy(() => import("./pages/webhook-new")) },
   { path: "/webhooks/:id", page: lazy(() => import("./pages/webhook")) },
   { path: "/account", page: lazy(() => import("./pages/account")) },
+  { path: "/walkthroughs", page: lazy(() => import("./pages/walkthroughs")) },
+  { path: "/walkthroughs/new", page: lazy(() => import("./pages/walkthroughs-new")) },
+  { path: "/walkthroughs/plans/:id", page: lazy(() => import("./pages/walkthroughs-plan")) },
+  { path: "/walkthroughs/videos/:id", page: lazy(() => import("./pages/walkthroughs-video")) },
+  { path: "/walkthroughs/templates", page: lazy(() => import("./pages/walkthroughs-templates")) },
+  { path: "/walkthroughs/voices", page: lazy(() => import("./pages/walkthroughs-voices")) },
+  { path: "/marketing", page: lazy(() => import("./pages/marketing")) },
+  { path: "/marketing/brand-kit", page: lazy(() => import("./pages/marketing-brand-kit")) },
+  { path: "/marketing/generate", page: lazy(() => import("./pages/marketing-generate")) },
+  { path: "/marketing/sources/:id", page: lazy(() => import("./pages/marketing-source")) },
+  { path: "/marketing/generations/:id", page: lazy(() => import("./pages/marketing-generation")) },
+  { path: "/marketing/projects/:id", page: lazy(() => import("./pages/marketing-project")) },
+  { path: "/marketing/exports/:id", page: lazy(() => import("./pages/marketing-export")) },
 ];
 
 /** The left navigation, in order. */
 export const NAV: { path: string; label: string }[] = [
   { path: "/", label: "Overview" },
+  { path: "/walkthroughs", label: "Walkthroughs" },
+  { path: "/marketing", label: "Marketing" },
   { path: "/keys", label: "API keys" },
   { path: "/webhooks", label: "Webhooks" },
   { path: "/account", label: "Account" },

@@ -63,7 +63,7 @@ describe("refusals said plainly", () => {
   });
 
   it("lists what is missing (details.missing), and keeps the service's sentence for codes it has none for", () => {
-    const failure = refused("brand_kit_required", {
+    const failure = refused("anon_lifetime_cap", {
       missing: [{ field: "brandKit.logo", section: "style", message: "Choose a logo." }],
     });
     expect(refusalLines(failure, { "brandKit.logo": "Logo" })).toEqual(["Logo: Choose a logo."]);

@@ -6,6 +6,7 @@ import type { WalletRow } from "../wallet/balance.js";
 
 export type AccountRow = Selectable<AccountsTable>;
 
+// Rows as arrays (no driver-built object per row); findAccountWithWallet reads them in this column order.
 const accountWithWallet = precompiledRead((db, p: { id: string }) =>
   db
     .selectFrom("accounts as a")
@@ -31,28 +32,27 @@ const accountWithWallet = precompiledRead((db, p: { id: string }) =>
 
 /** The account and its wallet in one query (GET /account's hot path). */
 export async function findAccountWithWallet(db: Db, id: string) {
-  const [row] = await accountWithWallet(db, { id });
-  if (!row) return undefined;
-  const {
-    plan_id,
-    plan_expires_at,
-    plan_seconds,
-    payg_seconds,
-    free_seconds,
-    reserved_seconds,
-    wallet_updated_at,
-    ...account
-  } = row;
-  const wallet: WalletRow = {
+  const [r] = await accountWithWallet(db, { id });
+  if (!r) return undefined;
+  const account = {
+    id: r[0],
+    email: r[1],
+    name: r[2],
+    email_verified: r[3],
+    role: r[4],
+    deletion_status: r[5],
+    created_at: r[6],
+  } as Pick<AccountRow, "id" | "email" | "name" | "email_verified" | "role" | "deletion_status" | "created_at">;
+  const wallet = {
     account_id: id,
-    plan_id,
-    plan_expires_at,
-    plan_seconds,
-    payg_seconds,
-    free_seconds,
-    reserved_seconds,
-    updated_at: wallet_updated_at,
-  };
+    plan_id: r[7],
+    plan_expires_at: r[8],
+    plan_seconds: r[9],
+    payg_seconds: r[10],
+    free_seconds: r[11],
+    reserved_seconds: r[12],
+    updated_at: r[13],
+  } as WalletRow;
   return { account, wallet };
 }
 

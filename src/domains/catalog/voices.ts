@@ -116,13 +116,26 @@ export function festivalVoices(names: readonly string[]): Voice[] {
   });
 }
 
-/** stdout of a successful run, or null when the program is missing, fails or times out. */
-export function runQuietly(binary: string, args: string[], timeoutMs: number): Promise<string | null> {
+/** stdout of a successful run; "timeout" when it was still running at `timeoutMs`; null when missing or failed. */
+function runOnce(binary: string, args: string[], timeoutMs: number): Promise<string | "timeout" | null> {
   return new Promise((resolve) => {
     execFile(binary, args, { timeout: timeoutMs, maxBuffer: 1 << 20, encoding: "utf8" }, (err, stdout) =>
-      resolve(err ? null : stdout),
+      resolve(err ? (err.killed ? "timeout" : null) : stdout),
     );
   });
+}
+
+/**
+ * stdout of a successful run, or null when the program is missing or fails. A run that times out is
+ * tried once more with four times the time: on a loaded machine (a fleet's processes starting together)
+ * text2wave can take longer than usual to start, and a process that quietly missed an installed engine
+ * would list other voices and another default than its siblings.
+ */
+export async function runQuietly(binary: string, args: string[], timeoutMs: number): Promise<string | null> {
+  const first = await runOnce(binary, args, timeoutMs);
+  if (first !== "timeout") return first;
+  const second = await runOnce(binary, args, timeoutMs * 4);
+  return second === "timeout" ? null : second;
 }
 
 /** The programs synthesis runs (Config's espeakBinary and text2waveBinary): detection asks the same ones. */

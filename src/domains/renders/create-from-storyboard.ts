@@ -7,6 +7,7 @@ import type { Beat } from "../../pipelines/walkthrough/beats.js";
 import { estimateSeconds } from "../../pipelines/walkthrough/plan.js";
 import type { RenderBeat, RenderJobInput } from "../../pipelines/walkthrough/render-input.js";
 import type { StoredStoryboardOptions } from "../../pipelines/walkthrough/storyboard-input.js";
+import { getStored } from "../../storage/storage.js";
 import { type DomainServices, defineOperation } from "../services.js";
 import { checkCredentials, hasLiveCredentials, sealCredentials, storeCredentials } from "../storyboards/credentials.js";
 import { STORYBOARD_KINDS, StoryboardIdParams } from "../storyboards/schemas.js";
@@ -37,7 +38,7 @@ async function loadPlan(deps: Pick<DomainServices, "storage">, storyboard: JobRo
   if (storyboard.artifacts_expired === 1) throw new ApiError("storyboard_expired");
   const stored = storyboard.result ? (JSON.parse(storyboard.result) as StoredResult) : null;
   const artifact = stored?.artifacts.find((a) => a.type === "storyboard");
-  const bytes = artifact ? await deps.storage.get(artifact.key).catch(() => null) : null;
+  const bytes = artifact ? await getStored(deps.storage, artifact.key) : null;
   if (!bytes) throw new ApiError("storyboard_expired");
   const plan = JSON.parse(bytes.toString("utf8")) as StoredPlan;
   if (plan.beats.length === 0) throw new ApiError("storyboard_empty", { state: storyboard.state });
@@ -77,7 +78,7 @@ export const createRenderFromStoryboardOperation = defineOperation({
   params: StoryboardIdParams,
   body: CreateFromStoryboardBody,
   responses: { 202: CreateRenderResponse, 200: CreateRenderResponse },
-  errors: CREATE_RENDER_ERRORS,
+  errors: [...CREATE_RENDER_ERRORS, "storage_unavailable"],
   async handler({ actor, deps, params, body, idempotencyKey, requestId, now }) {
     const known = await knownRender(deps, actor.accountId, idempotencyKey, body?.credentials !== undefined);
     if (known) return known;

@@ -6,6 +6,7 @@ import { SynthesisFailedError, TtsUnavailableError } from "../../media/tts/engin
 import { parseWav } from "../../media/tts/wav.js";
 import type { Actor } from "../../operations/actor.js";
 import { ok } from "../../operations/define.js";
+import { getStored } from "../../storage/storage.js";
 import { findVoice, type Voice } from "../catalog/catalog.js";
 import { type DomainServices, defineOperation } from "../services.js";
 import { defaultPreviewText } from "./default-texts.js";
@@ -109,7 +110,7 @@ async function synthesizeAndStore(
 
 /** A preview already in storage; null when absent or not a whole WAV file (e.g. a write in progress). */
 async function readStored(storage: DomainServices["storage"], key: string): Promise<StoredAudio | null> {
-  const buffer = await storage.get(key).catch(() => null);
+  const buffer = await getStored(storage, key);
   const info = buffer && parseWav(buffer);
   if (!buffer || !info || info.truncated || info.durationSeconds <= 0) return null;
   return {
@@ -134,7 +135,7 @@ export const previewVoiceOperation = defineOperation({
     "counts. 503 tts_unavailable when the speech engine cannot run; 422 preview_failed when the text gives no speech.",
   body: PreviewBody,
   responses: { 200: PreviewResponse },
-  errors: ["voice_unknown", "voice_language", "preview_failed", "tts_unavailable"],
+  errors: ["voice_unknown", "voice_language", "preview_failed", "tts_unavailable", "storage_unavailable"],
   async handler({ actor, deps, body }) {
     return ok(await previewVoice(deps, actor, body));
   },

@@ -178,6 +178,7 @@ export class WebhookDispatcher {
   ): Promise<void> {
     const now = this.deps.clock.now();
     const t = iso(now);
+    this.deps.metrics.deliveries.inc({ outcome: outcome.ok ? "succeeded" : "failed" });
     await this.deps.db.kysely.transaction().execute(async (tx) => {
       // The endpoint row is locked before any delivery row, as PATCH and DELETE do: a disable settling the
       // pending deliveries then never waits on a delivery row held by a transaction that waits on the

@@ -56,22 +56,17 @@ export class RateLimiter {
    */
   async consume(actor: Actor, rateClass: RateClass, cost = 1): Promise<RateWindow> {
     const buckets = this.bucketsFor(actor, rateClass);
-    const counted: Bucket[] = [];
-    let classWindow: RateWindow | undefined;
-    for (const bucket of buckets) {
-      const pending = this.store.hit(bucket.key, bucket.windowMs, cost);
-      // A synchronous store's answer is used as is: even `await` on a plain value costs a tick.
-      const state = pending instanceof Promise ? await pending : pending;
-      const window = toWindow(bucket.limit, state);
-      if (state.count > bucket.limit) {
-        await this.store.undo(bucket.key, cost);
-        for (const c of counted) await this.store.undo(c.key, cost);
-        throw this.refusal(rateClass, bucket.scope, { ...window, remaining: 0 });
-      }
-      counted.push(bucket);
-      classWindow ??= window;
+    // Every window in one step: a shared store answers in one round trip, and takes a refused
+    // request's hits back in that same step.
+    const pending = this.store.hitAll(buckets, cost);
+    // A synchronous store's answer is used as is: even `await` on a plain value costs a tick.
+    const { states, refused } = pending instanceof Promise ? await pending : pending;
+    if (refused >= 0) {
+      const bucket = buckets[refused] as Bucket;
+      const window = toWindow(bucket.limit, states[refused] as WindowState);
+      throw this.refusal(rateClass, bucket.scope, { ...window, remaining: 0 });
     }
-    return classWindow as RateWindow;
+    return toWindow((buckets[0] as Bucket).limit, states[0] as WindowState);
   }
 
   /**

@@ -11,9 +11,30 @@ export interface WindowState {
 /** The in-memory store answers at once; a shared store answers with a promise. */
 export type MaybePromise<T> = T | Promise<T>;
 
+/** One window a request is counted in, with the count it may reach. */
+export interface WindowHit {
+  key: string;
+  windowMs: number;
+  limit: number;
+}
+
+/**
+ * What counting in several windows did: each window's state, in order, up to and including the first
+ * that went past its limit (`refused`, its index), whose hits were all taken back; -1 when none did.
+ */
+export interface HitsResult {
+  states: WindowState[];
+  refused: number;
+}
+
 export interface RateLimitStore {
   /** Count `cost` requests (default one) in `key`'s window, opening a window of `windowMs` if none is open. */
   hit(key: string, windowMs: number, cost?: number): MaybePromise<WindowState>;
+  /**
+   * Count `cost` requests in each window in order, as one step (a shared store: one round trip); the
+   * first window past its limit stops it, and the counts it and the earlier windows took are taken back.
+   */
+  hitAll(hits: readonly WindowHit[], cost: number): MaybePromise<HitsResult>;
   /** The open window, without counting; null when none is open. */
   peek(key: string): MaybePromise<WindowState | null>;
   /** Take back `cost` hits (default one): a later window refused the request, so it must not be counted. */
@@ -40,6 +61,20 @@ export class MemoryRateLimitStore implements RateLimitStore {
     }
     w.count += cost;
     return { count: w.count, resetAt: w.resetAt };
+  }
+
+  hitAll(hits: readonly WindowHit[], cost: number): HitsResult {
+    const states: WindowState[] = [];
+    for (let i = 0; i < hits.length; i++) {
+      const { key, windowMs, limit } = hits[i] as WindowHit;
+      const state = this.hit(key, windowMs, cost);
+      states.push(state);
+      if (state.count > limit) {
+        for (let j = 0; j <= i; j++) this.undo((hits[j] as WindowHit).key, cost);
+        return { states, refused: i };
+      }
+    }
+    return { states, refused: -1 };
   }
 
   peek(key: string): WindowState | null {

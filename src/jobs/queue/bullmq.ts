@@ -26,14 +26,14 @@ export class BullQueue implements TaskQueue {
     this.queue = new Queue(QUEUE, { connection: this.connection, prefix });
   }
 
-  async enqueue(_tx: unknown, ref: string, runAt: Date, attempt = 0): Promise<AfterCommit> {
+  async enqueue(_tx: unknown, ref: string, runAt: Date, runKey?: string): Promise<AfterCommit> {
     return async () => {
       await this.queue.add(
         "run",
         { ref },
         {
           // A retry is added while the first run still holds its BullMQ job: it needs an id of its own.
-          jobId: attempt === 0 ? ref : `${ref}.attempt-${attempt}`,
+          jobId: runKey ? `${ref}.${runKey}` : ref,
           delay: Math.max(0, runAt.getTime() - this.clock.now().getTime()),
           removeOnComplete: true,
           removeOnFail: 1000,
@@ -67,8 +67,14 @@ export class BullQueue implements TaskQueue {
     }
   }
 
-  async close(): Promise<void> {
+  async stopProcessing(): Promise<void> {
+    // BullMQ's close stops fetching at once and waits for the runs this worker holds.
     await this.worker?.close();
+    this.worker = undefined;
+  }
+
+  async close(): Promise<void> {
+    await this.stopProcessing();
     await this.queue.close();
     await this.connection.quit().catch(() => undefined);
   }

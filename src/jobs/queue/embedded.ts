@@ -71,10 +71,14 @@ export class EmbeddedQueue implements TaskQueue {
     }
   }
 
-  async close(): Promise<void> {
+  async stopProcessing(): Promise<void> {
     this.closed = true;
     await this.poller.stop();
     await Promise.allSettled(this.active);
+  }
+
+  async close(): Promise<void> {
+    await this.stopProcessing();
   }
 
   /** One pass: claim what is due into free slots and start it (the poller never overlaps passes). */

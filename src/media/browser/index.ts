@@ -11,6 +11,7 @@ export type { NetworkWatch } from "./network-quiet.js";
 export { watchNetwork } from "./network-quiet.js";
 export type { BrowserPoolOptions, BrowserSession, CaptureSpec, SessionOptions } from "./pool.js";
 export { BrowserPool } from "./pool.js";
+export type { PoolObserver, PoolUsage } from "./pool-observer.js";
 export { captureFrame, captureScrollLayers, passOverScreens, stuckStickyElements } from "./screenshot.js";
 export type { SettleOptions, SettleReport, StillMoving } from "./settle.js";
 export { waitForSettled } from "./settle.js";

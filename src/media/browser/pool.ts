@@ -2,6 +2,8 @@ import type { Browser, BrowserContext, Page } from "playwright-core";
 import { FRAME_LIMIT_SCRIPT } from "./frame-limit.js";
 import { type LaunchOptions, launchBrowser } from "./launch.js";
 import { KEEP_NAMES_SCRIPT, NO_WEBRTC_SCRIPT } from "./no-webrtc.js";
+import { type PoolObserver, UNOBSERVED } from "./pool-observer.js";
+import { SessionSlots } from "./session-slots.js";
 
 /** How a job sees the site: the viewport in CSS px, the device scale and the mobile/touch emulation. */
 export interface CaptureSpec {
@@ -29,6 +31,8 @@ export interface SessionOptions {
    * through it. The caller owns the proxy and decides what it lets through.
    */
   proxyServer?: string;
+  /** Ends the wait for a slot (the caller's job was cancelled or handed back); an open session is the caller's to close. */
+  signal?: AbortSignal;
 }
 
 export interface BrowserPoolOptions extends LaunchOptions {
@@ -36,6 +40,13 @@ export interface BrowserPoolOptions extends LaunchOptions {
   actionTimeoutMs?: number;
   /** Default timeout for navigations in each session, ms (default 30 s). */
   navigationTimeoutMs?: number;
+  /**
+   * Sessions open at once (default unbounded); past it `newSession()` waits for one to close. A caller
+   * must not wait for a second session while it holds one, or a full pool would wait on itself.
+   */
+  maxSessions?: number;
+  /** Told of sessions, waits, launches and crashes (the service's metrics); nobody by default. */
+  observer?: PoolObserver;
 }
 
 /**
@@ -46,9 +57,16 @@ export interface BrowserPoolOptions extends LaunchOptions {
 export class BrowserPool {
   private browser: Promise<Browser> | undefined;
   private readonly sessions = new Set<BrowserSession>();
+  private readonly slots: SessionSlots;
+  private readonly observer: PoolObserver;
+  private running = 0;
   private closed = false;
 
-  constructor(private readonly opts: BrowserPoolOptions = {}) {}
+  constructor(private readonly opts: BrowserPoolOptions = {}) {
+    this.slots = new SessionSlots(opts.maxSessions ?? Number.POSITIVE_INFINITY);
+    this.observer = opts.observer ?? UNOBSERVED;
+    this.report();
+  }
 
   /** The shared browser, launching (or relaunching) it when needed. */
   async getBrowser(): Promise<Browser> {
@@ -61,7 +79,13 @@ export class BrowserPool {
     }
     if (!this.browser) {
       const launching = launchBrowser(this.opts).then((browser) => {
+        this.observer.launched("succeeded");
+        this.running += 1;
+        this.report();
         browser.on("disconnected", () => {
+          this.running -= 1;
+          if (!this.closed) this.observer.lost();
+          this.report();
           if (this.browser === launching) this.browser = undefined;
         });
         return browser;
@@ -69,13 +93,39 @@ export class BrowserPool {
       this.browser = launching;
       // A failed launch is not cached: the next call tries again.
       launching.catch(() => {
+        this.observer.launched("failed");
         if (this.browser === launching) this.browser = undefined;
       });
     }
     return this.browser;
   }
 
+  /** A fresh context and page, once a slot is free (maxSessions); closing the session gives the slot back. */
   async newSession(capture: CaptureSpec, opts: SessionOptions = {}): Promise<BrowserSession> {
+    if (this.closed) throw new Error("BrowserPool is closed");
+    const turn = this.slots.take(opts.signal);
+    this.report();
+    if (turn) {
+      const asked = performance.now();
+      try {
+        await turn;
+      } finally {
+        this.report();
+      }
+      this.observer.waited((performance.now() - asked) / 1000);
+    }
+    let session: BrowserSession;
+    try {
+      session = await this.openSession(capture, opts);
+    } catch (err) {
+      this.giveBack();
+      throw err;
+    }
+    this.sessions.add(session);
+    return session;
+  }
+
+  private async openSession(capture: CaptureSpec, opts: SessionOptions): Promise<BrowserSession> {
     const browser = await this.getBrowser();
     const context = await browser.newContext({
       viewport: { width: capture.width, height: capture.height },
@@ -117,12 +167,26 @@ export class BrowserPool {
           .catch(() => {})
           .finally(() => {
             this.sessions.delete(session);
+            this.giveBack();
           });
         return closing;
       },
     };
-    this.sessions.add(session);
     return session;
+  }
+
+  private giveBack(): void {
+    this.slots.give();
+    this.report();
+  }
+
+  private report(): void {
+    this.observer.usage({
+      open: this.slots.inUse,
+      capacity: this.slots.capacity,
+      waiting: this.slots.waiting,
+      browsers: this.running,
+    });
   }
 
   /** Sessions not yet closed. */
@@ -133,6 +197,7 @@ export class BrowserPool {
   /** Closes every session and the browser. Idempotent. */
   async close(): Promise<void> {
     this.closed = true;
+    this.slots.refuseWaiting(new Error("BrowserPool is closed"));
     await Promise.all([...this.sessions].map((s) => s.close()));
     const current = this.browser;
     this.browser = undefined;

@@ -40,10 +40,12 @@ export interface SessionGuard {
   maxDocumentBytes?: number;
 }
 
+/** `signal` ends a wait for a browser slot: the job was cancelled or handed back meanwhile. */
 export async function openFencedSession(
   pool: BrowserPool,
   capture: CaptureSpec,
   guard: SessionGuard,
+  signal?: AbortSignal,
 ): Promise<FencedSession> {
   const maxResponseBytes = guard.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES;
   const maxDocumentBytes = Math.min(maxResponseBytes, guard.maxDocumentBytes ?? DEFAULT_MAX_DOCUMENT_BYTES);
@@ -56,7 +58,7 @@ export async function openFencedSession(
   let session: BrowserSession | undefined;
   let decoded: DecodedCap | undefined;
   try {
-    session = await pool.newSession(capture, { proxyServer: proxy.url });
+    session = await pool.newSession(capture, { proxyServer: proxy.url, signal });
     const fence = await fenceContext(session.context, { proxy });
     decoded = await capDecodedBytes(session.context, { maxBytes: maxResponseBytes, maxDocumentBytes });
     const cap = decoded;

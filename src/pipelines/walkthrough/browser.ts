@@ -1,10 +1,16 @@
 import type { BrowserSettings } from "../../config.js";
-import { BrowserPool } from "../../media/browser/index.js";
+import { BrowserPool, type PoolObserver } from "../../media/browser/index.js";
 
 /**
  * The Chromium walkthrough runs share: built once per process by the app (launched on first use, a
- * fresh context per run) and closed with it. The sandbox settings come from the configuration.
+ * fresh context per run, at most `maxSessions` open) and closed with it. The sandbox settings come from
+ * the configuration; the observer is the process's metrics.
  */
-export function walkthroughBrowser(containment: BrowserSettings): BrowserPool {
-  return new BrowserPool({ ...containment, actionTimeoutMs: 10_000, navigationTimeoutMs: 30_000 });
+export function walkthroughBrowser(settings: BrowserSettings, observer?: PoolObserver): BrowserPool {
+  return new BrowserPool({
+    ...settings,
+    actionTimeoutMs: 10_000,
+    navigationTimeoutMs: 30_000,
+    ...(observer ? { observer } : {}),
+  });
 }

@@ -156,7 +156,7 @@ export async function renderWalkthrough(
       );
     try {
       const capture = renderCapture(input.capture, output);
-      fenced = await openFencedSession(deps.browser, capture, deps.guard);
+      fenced = await openFencedSession(deps.browser, capture, deps.guard, signal);
     } catch (err) {
       if (err instanceof BrowserUnavailableError)
         throw new PipelineFailure("internal_error", "the browser is unavailable", true);

@@ -58,7 +58,7 @@ export async function planStoryboard(
   const signIn = await signInRequest(deps.credentials, id, input);
   let fenced: FencedSession;
   try {
-    fenced = await openFencedSession(deps.browser, input.capture, deps.guard);
+    fenced = await openFencedSession(deps.browser, input.capture, deps.guard, signal);
   } catch (err) {
     if (err instanceof BrowserUnavailableError)
       throw new PipelineFailure("internal_error", "the browser is unavailable", true);

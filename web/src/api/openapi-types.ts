@@ -23,6 +23,117 @@ export const OPERATIONS = {
   "webhooks.delete": { method: "DELETE", path: "/webhooks/{id}", idempotent: true, session: true },
   "webhooks.test": { method: "POST", path: "/webhooks/{id}/test", idempotent: true, session: true },
   "webhooks.listDeliveries": { method: "GET", path: "/webhooks/{id}/deliveries", idempotent: false, session: true },
+  "storyboards.create": { method: "POST", path: "/storyboards", idempotent: true, session: true },
+  "storyboards.get": { method: "GET", path: "/storyboards/{id}", idempotent: false, session: true },
+  "storyboards.list": { method: "GET", path: "/storyboards", idempotent: false, session: true },
+  "storyboards.cancel": { method: "POST", path: "/storyboards/{id}/cancel", idempotent: true, session: true },
+  "storyboards.suggest": { method: "POST", path: "/storyboards/suggestions", idempotent: false, session: true },
+  "storyboards.improveHint": { method: "POST", path: "/storyboards/hint/improve", idempotent: false, session: true },
+  "renders.quote": { method: "POST", path: "/renders/quote", idempotent: false, session: true },
+  "renders.create": { method: "POST", path: "/renders", idempotent: true, session: true },
+  "renders.createFromStoryboard": {
+    method: "POST",
+    path: "/storyboards/{id}/renders",
+    idempotent: true,
+    session: true,
+  },
+  "renders.get": { method: "GET", path: "/renders/{id}", idempotent: false, session: true },
+  "renders.list": { method: "GET", path: "/renders", idempotent: false, session: true },
+  "renders.cancel": { method: "POST", path: "/renders/{id}/cancel", idempotent: true, session: true },
+  "renders.download": { method: "GET", path: "/renders/{id}/download", idempotent: false, session: true },
+  "catalog.getRenderOptions": { method: "GET", path: "/catalog/render-options", idempotent: false, session: true },
+  "catalog.listVoices": { method: "GET", path: "/catalog/voices", idempotent: false, session: true },
+  "voices.preview": { method: "POST", path: "/voices/preview", idempotent: false, session: true },
+  "templates.list": { method: "GET", path: "/templates", idempotent: false, session: true },
+  "templates.create": { method: "POST", path: "/templates", idempotent: true, session: true },
+  "templates.delete": { method: "DELETE", path: "/templates/{id}", idempotent: true, session: true },
+  "catalog.listMarketingTemplates": {
+    method: "GET",
+    path: "/catalog/marketing/templates",
+    idempotent: false,
+    session: true,
+  },
+  "marketing.createSource": { method: "POST", path: "/marketing/sources", idempotent: true, session: true },
+  "marketing.getSource": { method: "GET", path: "/marketing/sources/{id}", idempotent: false, session: true },
+  "marketing.listSources": { method: "GET", path: "/marketing/sources", idempotent: false, session: true },
+  "marketing.refreshSource": {
+    method: "POST",
+    path: "/marketing/sources/{id}/refresh",
+    idempotent: true,
+    session: true,
+  },
+  "marketing.cancelSource": { method: "POST", path: "/marketing/sources/{id}/cancel", idempotent: true, session: true },
+  "marketing.deleteSource": { method: "DELETE", path: "/marketing/sources/{id}", idempotent: true, session: true },
+  "marketing.getBrandKit": { method: "GET", path: "/marketing/brand-kit", idempotent: false, session: true },
+  "marketing.updateBrandKit": { method: "PUT", path: "/marketing/brand-kit", idempotent: true, session: true },
+  "marketing.preflightGeneration": {
+    method: "POST",
+    path: "/marketing/generations/preflight",
+    idempotent: false,
+    session: true,
+  },
+  "marketing.createGeneration": { method: "POST", path: "/marketing/generations", idempotent: true, session: true },
+  "marketing.getGeneration": { method: "GET", path: "/marketing/generations/{id}", idempotent: false, session: true },
+  "marketing.listGenerations": { method: "GET", path: "/marketing/generations", idempotent: false, session: true },
+  "marketing.cancelGeneration": {
+    method: "POST",
+    path: "/marketing/generations/{id}/cancel",
+    idempotent: true,
+    session: true,
+  },
+  "marketing.retryGeneration": {
+    method: "POST",
+    path: "/marketing/generations/{id}/retry",
+    idempotent: true,
+    session: true,
+  },
+  "marketing.createProject": { method: "POST", path: "/marketing/projects", idempotent: true, session: true },
+  "marketing.getProject": { method: "GET", path: "/marketing/projects/{id}", idempotent: false, session: true },
+  "marketing.listProjects": { method: "GET", path: "/marketing/projects", idempotent: false, session: true },
+  "marketing.deleteProject": { method: "DELETE", path: "/marketing/projects/{id}", idempotent: true, session: true },
+  "marketing.listRevisions": {
+    method: "GET",
+    path: "/marketing/projects/{id}/revisions",
+    idempotent: false,
+    session: true,
+  },
+  "marketing.createRevision": {
+    method: "POST",
+    path: "/marketing/projects/{id}/revisions",
+    idempotent: true,
+    session: true,
+  },
+  "marketing.editProject": { method: "POST", path: "/marketing/projects/{id}/edits", idempotent: true, session: true },
+  "marketing.quoteExport": { method: "POST", path: "/marketing/exports/quote", idempotent: false, session: true },
+  "marketing.createExport": {
+    method: "POST",
+    path: "/marketing/projects/{id}/exports",
+    idempotent: true,
+    session: true,
+  },
+  "marketing.getExport": { method: "GET", path: "/marketing/exports/{id}", idempotent: false, session: true },
+  "marketing.listExports": { method: "GET", path: "/marketing/exports", idempotent: false, session: true },
+  "marketing.cancelExport": { method: "POST", path: "/marketing/exports/{id}/cancel", idempotent: true, session: true },
+  "marketing.downloadExport": {
+    method: "GET",
+    path: "/marketing/exports/{id}/download",
+    idempotent: false,
+    session: true,
+  },
+  "assistant.getCurrentConversation": {
+    method: "GET",
+    path: "/assistant/conversations/current",
+    idempotent: false,
+    session: true,
+  },
+  "assistant.sendMessage": { method: "POST", path: "/assistant/messages", idempotent: true, session: true },
+  "assistant.closeConversation": {
+    method: "POST",
+    path: "/assistant/conversations/{id}/close",
+    idempotent: true,
+    session: true,
+  },
+  "assistant.createHandoff": { method: "POST", path: "/assistant/handoffs", idempotent: true, session: true },
 } as const;
 
 export type OperationId = keyof typeof OPERATIONS;
@@ -518,6 +629,3330 @@ export interface Operations {
       nextCursor: string | null;
     };
   };
+  "storyboards.create": {
+    body: {
+      /** The website to plan (http or https). */
+      url: string;
+      /** What the walkthrough should show; 3 to 1000 characters after trimming (hint_required, hint_too_long). */
+      hint?: string;
+      /** A background id from GET /catalog/render-options. */
+      background?: string;
+      /** A caption style id from GET /catalog/render-options. */
+      captionStyle?: string;
+      /** A capture id from GET /catalog/render-options. */
+      capture?: string;
+      /** A BCP 47 language tag from GET /catalog/render-options. */
+      language?: string;
+      /** Ceiling an Auto render may grow to. */
+      maxSeconds?: number;
+      /** An orientation id from GET /catalog/render-options. */
+      orientation?: string;
+      /** Fixed length; omit for Auto. */
+      targetSeconds?: number;
+      /** A system template id or one of the account's saved templates. */
+      templateId?: string;
+      /** A voice id from GET /catalog/voices. */
+      voiceId?: string;
+      /** Demo credentials for a site behind a sign-in. Kept encrypted for the storyboard session and deleted at most two hours after last use; never returned. */
+      credentials?: {
+        /** The sign-in page: https, checked like a site address, any origin (login_url_required when absent). */
+        loginUrl?: string;
+        username: string;
+        password: string;
+        /** Up to 5 exact https origins the sign-in may pass through (an identity provider); nothing else is approved (login_origins_invalid). */
+        additionalLoginOrigins?: string[];
+      };
+    };
+    response: {
+      id: string;
+      kind:
+        | "walkthrough.render"
+        | "walkthrough.storyboard"
+        | "marketing.export"
+        | "marketing.generation"
+        | "marketing.source_scan"
+        | "marketing.source_operation";
+      state: "queued" | "running" | "succeeded" | "failed" | "cancelled";
+      internalStatus: string;
+      stage: string | null;
+      progress: {
+        stage: string;
+        percent: number;
+        at: string | null;
+      } | null;
+      error: {
+        code: string;
+        reason: string | null;
+        retryable: boolean;
+        terminal: boolean;
+      } | null;
+      result: {
+        artifacts: {
+          /** What the file is: video, poster, captions, quality_report (a render's measured quality, JSON), storyboard, audio, … */
+          type: string;
+          url: string | null;
+          expiresAt: string | null;
+          bytes: number | null;
+          sha256: string | null;
+        }[];
+        durationSeconds: number | null;
+      } | null;
+      cost: {
+        secondsReserved: number;
+        secondsCharged: number | null;
+        watermark: boolean;
+      };
+      artifactsExpired: boolean;
+      cancellable: boolean;
+      idempotencyKey: string | null;
+      requestId: string | null;
+      createdAt: string;
+      startedAt: string | null;
+      finishedAt: string | null;
+      expiresAt: string | null;
+      pollAfterMs: number | null;
+    };
+  };
+  "storyboards.get": {
+    params: {
+      /** Storyboard id. */
+      id: string;
+    };
+    response: {
+      id: string;
+      kind:
+        | "walkthrough.render"
+        | "walkthrough.storyboard"
+        | "marketing.export"
+        | "marketing.generation"
+        | "marketing.source_scan"
+        | "marketing.source_operation";
+      state: "queued" | "running" | "succeeded" | "failed" | "cancelled";
+      internalStatus: string;
+      stage: string | null;
+      progress: {
+        stage: string;
+        percent: number;
+        at: string | null;
+      } | null;
+      error: {
+        code: string;
+        reason: string | null;
+        retryable: boolean;
+        terminal: boolean;
+      } | null;
+      result: {
+        artifacts: {
+          /** What the file is: video, poster, captions, quality_report (a render's measured quality, JSON), storyboard, audio, … */
+          type: string;
+          url: string | null;
+          expiresAt: string | null;
+          bytes: number | null;
+          sha256: string | null;
+        }[];
+        durationSeconds: number | null;
+      } | null;
+      cost: {
+        secondsReserved: number;
+        secondsCharged: number | null;
+        watermark: boolean;
+      };
+      artifactsExpired: boolean;
+      cancellable: boolean;
+      idempotencyKey: string | null;
+      requestId: string | null;
+      createdAt: string;
+      startedAt: string | null;
+      finishedAt: string | null;
+      expiresAt: string | null;
+      pollAfterMs: number | null;
+    };
+  };
+  "storyboards.list": {
+    query: {
+      limit?: number;
+      cursor?: string;
+    };
+    response: {
+      data: {
+        id: string;
+        kind:
+          | "walkthrough.render"
+          | "walkthrough.storyboard"
+          | "marketing.export"
+          | "marketing.generation"
+          | "marketing.source_scan"
+          | "marketing.source_operation";
+        state: "queued" | "running" | "succeeded" | "failed" | "cancelled";
+        internalStatus: string;
+        stage: string | null;
+        progress: {
+          stage: string;
+          percent: number;
+          at: string | null;
+        } | null;
+        error: {
+          code: string;
+          reason: string | null;
+          retryable: boolean;
+          terminal: boolean;
+        } | null;
+        result: {
+          artifacts: {
+            /** What the file is: video, poster, captions, quality_report (a render's measured quality, JSON), storyboard, audio, … */
+            type: string;
+            url: string | null;
+            expiresAt: string | null;
+            bytes: number | null;
+            sha256: string | null;
+          }[];
+          durationSeconds: number | null;
+        } | null;
+        cost: {
+          secondsReserved: number;
+          secondsCharged: number | null;
+          watermark: boolean;
+        };
+        artifactsExpired: boolean;
+        cancellable: boolean;
+        idempotencyKey: string | null;
+        requestId: string | null;
+        createdAt: string;
+        startedAt: string | null;
+        finishedAt: string | null;
+        expiresAt: string | null;
+        pollAfterMs: number | null;
+      }[];
+      nextCursor: string | null;
+    };
+  };
+  "storyboards.cancel": {
+    params: {
+      /** Storyboard id. */
+      id: string;
+    };
+    body?: Record<string, never>;
+    response: {
+      resource: {
+        id: string;
+        kind:
+          | "walkthrough.render"
+          | "walkthrough.storyboard"
+          | "marketing.export"
+          | "marketing.generation"
+          | "marketing.source_scan"
+          | "marketing.source_operation";
+        state: "queued" | "running" | "succeeded" | "failed" | "cancelled";
+        internalStatus: string;
+        stage: string | null;
+        progress: {
+          stage: string;
+          percent: number;
+          at: string | null;
+        } | null;
+        error: {
+          code: string;
+          reason: string | null;
+          retryable: boolean;
+          terminal: boolean;
+        } | null;
+        result: {
+          artifacts: {
+            /** What the file is: video, poster, captions, quality_report (a render's measured quality, JSON), storyboard, audio, … */
+            type: string;
+            url: string | null;
+            expiresAt: string | null;
+            bytes: number | null;
+            sha256: string | null;
+          }[];
+          durationSeconds: number | null;
+        } | null;
+        cost: {
+          secondsReserved: number;
+          secondsCharged: number | null;
+          watermark: boolean;
+        };
+        artifactsExpired: boolean;
+        cancellable: boolean;
+        idempotencyKey: string | null;
+        requestId: string | null;
+        createdAt: string;
+        startedAt: string | null;
+        finishedAt: string | null;
+        expiresAt: string | null;
+        pollAfterMs: number | null;
+      };
+      /** True when the storyboard was still queued and was taken out of the queue. */
+      removedFromQueue: boolean;
+    };
+  };
+  "storyboards.suggest": {
+    body: {
+      /** The website to plan. */
+      url: string;
+    };
+    response: {
+      /** The page read (after redirects). */
+      url: string;
+      siteName: string;
+      suggestions: {
+        /** Pass as `hint` to POST /storyboards (3 to 1000 characters). */
+        hint: string;
+        focus: "overview" | "page" | "action" | "signin";
+        /** What on the page the suggestion comes from. */
+        reason: string;
+      }[];
+    };
+  };
+  "storyboards.improveHint": {
+    body?: {
+      /** The hint to improve; 3 to 1000 characters after trimming (hint_required, hint_too_long). */
+      hint?: string;
+    };
+    response: {
+      /** The improved hint, ready for POST /storyboards (3 to 1000 characters). */
+      hint: string;
+      /** The hint as sent, trimmed. */
+      original: string;
+      /** The flows the improved hint names, in the order it asks for them. */
+      steps: string[];
+      /** What was changed, one short sentence each. */
+      changes: string[];
+    };
+  };
+  "renders.quote": {
+    body?: {
+      /** A background id from GET /catalog/render-options. */
+      background?: string;
+      /** A caption style id from GET /catalog/render-options. */
+      captionStyle?: string;
+      /** A capture id from GET /catalog/render-options. */
+      capture?: string;
+      /** A BCP 47 language tag from GET /catalog/render-options. */
+      language?: string;
+      /** Ceiling an Auto render may grow to. */
+      maxSeconds?: number;
+      /** An orientation id from GET /catalog/render-options. */
+      orientation?: string;
+      /** Fixed length; omit for Auto. */
+      targetSeconds?: number;
+      /** A system template id or one of the account's saved templates. */
+      templateId?: string;
+      /** A voice id from GET /catalog/voices. */
+      voiceId?: string;
+    };
+    response: {
+      /** What creating a render would hold; 0 means nothing held (free tier). */
+      secondsToReserve: number;
+      /** Whether the video would carry the free-tier mark. */
+      watermark: boolean;
+      /** True when the requested length was reduced to fit the balance or the free-tier ceiling. */
+      capped: boolean;
+      targetSeconds: number | null;
+      maxSeconds: number | null;
+      /** False when the balance would refuse the render. */
+      sufficient: boolean;
+      /** What it would take when insufficient. */
+      needed: number | null;
+      /** Balance available. */
+      availableSeconds: number;
+    };
+  };
+  "renders.create": {
+    body: {
+      /** The website to record (http or https). */
+      url: string;
+      /** What the walkthrough should show; 3 to 1000 characters after trimming (hint_required, hint_too_long). */
+      hint?: string;
+      /** A background id from GET /catalog/render-options. */
+      background?: string;
+      /** A caption style id from GET /catalog/render-options. */
+      captionStyle?: string;
+      /** A capture id from GET /catalog/render-options. */
+      capture?: string;
+      /** A BCP 47 language tag from GET /catalog/render-options. */
+      language?: string;
+      /** Ceiling an Auto render may grow to. */
+      maxSeconds?: number;
+      /** An orientation id from GET /catalog/render-options. */
+      orientation?: string;
+      /** Fixed length; omit for Auto. */
+      targetSeconds?: number;
+      /** A system template id or one of the account's saved templates. */
+      templateId?: string;
+      /** A voice id from GET /catalog/voices. */
+      voiceId?: string;
+      /** Demo credentials for a site behind a sign-in. Kept encrypted for the storyboard session and deleted at most two hours after last use; never returned. */
+      credentials?: {
+        /** The sign-in page: https, checked like a site address, any origin (login_url_required when absent). */
+        loginUrl?: string;
+        username: string;
+        password: string;
+        /** Up to 5 exact https origins the sign-in may pass through (an identity provider); nothing else is approved (login_origins_invalid). */
+        additionalLoginOrigins?: string[];
+      };
+    };
+    response: {
+      /** False when the Idempotency-Key had already made this render (200). */
+      created: boolean;
+      /** Where the demo credentials for signing in come from: this request, the storyboard's stored session, or null (no sign-in). */
+      credentialSource: "request" | "storyboard" | null;
+      resource: {
+        id: string;
+        kind:
+          | "walkthrough.render"
+          | "walkthrough.storyboard"
+          | "marketing.export"
+          | "marketing.generation"
+          | "marketing.source_scan"
+          | "marketing.source_operation";
+        state: "queued" | "running" | "succeeded" | "failed" | "cancelled";
+        internalStatus: string;
+        stage: string | null;
+        progress: {
+          stage: string;
+          percent: number;
+          at: string | null;
+        } | null;
+        error: {
+          code: string;
+          reason: string | null;
+          retryable: boolean;
+          terminal: boolean;
+        } | null;
+        result: {
+          artifacts: {
+            /** What the file is: video, poster, captions, quality_report (a render's measured quality, JSON), storyboard, audio, … */
+            type: string;
+            url: string | null;
+            expiresAt: string | null;
+            bytes: number | null;
+            sha256: string | null;
+          }[];
+          durationSeconds: number | null;
+        } | null;
+        cost: {
+          secondsReserved: number;
+          secondsCharged: number | null;
+          watermark: boolean;
+        };
+        artifactsExpired: boolean;
+        cancellable: boolean;
+        idempotencyKey: string | null;
+        requestId: string | null;
+        createdAt: string;
+        startedAt: string | null;
+        finishedAt: string | null;
+        expiresAt: string | null;
+        pollAfterMs: number | null;
+      };
+      /** Null when no length was named, on a replay, and on POST /renders (the plan is made by the job). */
+      lengthFit: {
+        /** Whether this video is shorter than the plan. */
+        adjusted: boolean;
+        /** Steps the length can hold. */
+        beatBudget: number | null;
+        /** Steps left out; extras taught by the user go first, then the walkthrough is cut from its end. */
+        beatsDropped: number;
+        /** Steps shown. */
+        beatsKept: number;
+        /** Steps offered after hidden beats removed and taught steps restored. */
+        beatsPlanned: number;
+        /** Length asked for when a shorter one was used; null on create-from-storyboard. */
+        cappedFromSeconds: number | null;
+        /** Auto ceiling, null when fixed. */
+        maxSeconds: number | null;
+        /** Sentence to show; null when nothing adjusted. */
+        note: string | null;
+        /** What the kept steps are worth. */
+        plannedSeconds: number | null;
+        /** Length all decisions were made from. */
+        seconds: number | null;
+        /** Fixed length held, null when planned as Auto. */
+        targetSeconds: number | null;
+      } | null;
+    };
+  };
+  "renders.createFromStoryboard": {
+    params: {
+      /** Storyboard id. */
+      id: string;
+    };
+    body?: {
+      /** Edits by beat id; absent renders the plan as it stands. */
+      beats?: {
+        /** A beat id of the storyboard's plan. */
+        beatId: string;
+        /** Leaves the beat out of the video. */
+        hidden?: boolean;
+        /** Replaces the planned line; null or absent keeps it. */
+        narration?: string | null;
+      }[];
+      /** Demo credentials for a site behind a sign-in. Kept encrypted for the storyboard session and deleted at most two hours after last use; never returned. */
+      credentials?: {
+        /** The sign-in page: https, checked like a site address, any origin (login_url_required when absent). */
+        loginUrl?: string;
+        username: string;
+        password: string;
+        /** Up to 5 exact https origins the sign-in may pass through (an identity provider); nothing else is approved (login_origins_invalid). */
+        additionalLoginOrigins?: string[];
+      };
+    };
+    response: {
+      /** False when the Idempotency-Key had already made this render (200). */
+      created: boolean;
+      /** Where the demo credentials for signing in come from: this request, the storyboard's stored session, or null (no sign-in). */
+      credentialSource: "request" | "storyboard" | null;
+      resource: {
+        id: string;
+        kind:
+          | "walkthrough.render"
+          | "walkthrough.storyboard"
+          | "marketing.export"
+          | "marketing.generation"
+          | "marketing.source_scan"
+          | "marketing.source_operation";
+        state: "queued" | "running" | "succeeded" | "failed" | "cancelled";
+        internalStatus: string;
+        stage: string | null;
+        progress: {
+          stage: string;
+          percent: number;
+          at: string | null;
+        } | null;
+        error: {
+          code: string;
+          reason: string | null;
+          retryable: boolean;
+          terminal: boolean;
+        } | null;
+        result: {
+          artifacts: {
+            /** What the file is: video, poster, captions, quality_report (a render's measured quality, JSON), storyboard, audio, … */
+            type: string;
+            url: string | null;
+            expiresAt: string | null;
+            bytes: number | null;
+            sha256: string | null;
+          }[];
+          durationSeconds: number | null;
+        } | null;
+        cost: {
+          secondsReserved: number;
+          secondsCharged: number | null;
+          watermark: boolean;
+        };
+        artifactsExpired: boolean;
+        cancellable: boolean;
+        idempotencyKey: string | null;
+        requestId: string | null;
+        createdAt: string;
+        startedAt: string | null;
+        finishedAt: string | null;
+        expiresAt: string | null;
+        pollAfterMs: number | null;
+      };
+      /** Null when no length was named, on a replay, and on POST /renders (the plan is made by the job). */
+      lengthFit: {
+        /** Whether this video is shorter than the plan. */
+        adjusted: boolean;
+        /** Steps the length can hold. */
+        beatBudget: number | null;
+        /** Steps left out; extras taught by the user go first, then the walkthrough is cut from its end. */
+        beatsDropped: number;
+        /** Steps shown. */
+        beatsKept: number;
+        /** Steps offered after hidden beats removed and taught steps restored. */
+        beatsPlanned: number;
+        /** Length asked for when a shorter one was used; null on create-from-storyboard. */
+        cappedFromSeconds: number | null;
+        /** Auto ceiling, null when fixed. */
+        maxSeconds: number | null;
+        /** Sentence to show; null when nothing adjusted. */
+        note: string | null;
+        /** What the kept steps are worth. */
+        plannedSeconds: number | null;
+        /** Length all decisions were made from. */
+        seconds: number | null;
+        /** Fixed length held, null when planned as Auto. */
+        targetSeconds: number | null;
+      } | null;
+    };
+  };
+  "renders.get": {
+    params: {
+      /** Render id. */
+      id: string;
+    };
+    response: {
+      id: string;
+      kind:
+        | "walkthrough.render"
+        | "walkthrough.storyboard"
+        | "marketing.export"
+        | "marketing.generation"
+        | "marketing.source_scan"
+        | "marketing.source_operation";
+      state: "queued" | "running" | "succeeded" | "failed" | "cancelled";
+      internalStatus: string;
+      stage: string | null;
+      progress: {
+        stage: string;
+        percent: number;
+        at: string | null;
+      } | null;
+      error: {
+        code: string;
+        reason: string | null;
+        retryable: boolean;
+        terminal: boolean;
+      } | null;
+      result: {
+        artifacts: {
+          /** What the file is: video, poster, captions, quality_report (a render's measured quality, JSON), storyboard, audio, … */
+          type: string;
+          url: string | null;
+          expiresAt: string | null;
+          bytes: number | null;
+          sha256: string | null;
+        }[];
+        durationSeconds: number | null;
+      } | null;
+      cost: {
+        secondsReserved: number;
+        secondsCharged: number | null;
+        watermark: boolean;
+      };
+      artifactsExpired: boolean;
+      cancellable: boolean;
+      idempotencyKey: string | null;
+      requestId: string | null;
+      createdAt: string;
+      startedAt: string | null;
+      finishedAt: string | null;
+      expiresAt: string | null;
+      pollAfterMs: number | null;
+    };
+  };
+  "renders.list": {
+    query: {
+      limit?: number;
+      cursor?: string;
+    };
+    response: {
+      data: {
+        id: string;
+        kind:
+          | "walkthrough.render"
+          | "walkthrough.storyboard"
+          | "marketing.export"
+          | "marketing.generation"
+          | "marketing.source_scan"
+          | "marketing.source_operation";
+        state: "queued" | "running" | "succeeded" | "failed" | "cancelled";
+        internalStatus: string;
+        stage: string | null;
+        progress: {
+          stage: string;
+          percent: number;
+          at: string | null;
+        } | null;
+        error: {
+          code: string;
+          reason: string | null;
+          retryable: boolean;
+          terminal: boolean;
+        } | null;
+        result: {
+          artifacts: {
+            /** What the file is: video, poster, captions, quality_report (a render's measured quality, JSON), storyboard, audio, … */
+            type: string;
+            url: string | null;
+            expiresAt: string | null;
+            bytes: number | null;
+            sha256: string | null;
+          }[];
+          durationSeconds: number | null;
+        } | null;
+        cost: {
+          secondsReserved: number;
+          secondsCharged: number | null;
+          watermark: boolean;
+        };
+        artifactsExpired: boolean;
+        cancellable: boolean;
+        idempotencyKey: string | null;
+        requestId: string | null;
+        createdAt: string;
+        startedAt: string | null;
+        finishedAt: string | null;
+        expiresAt: string | null;
+        pollAfterMs: number | null;
+      }[];
+      nextCursor: string | null;
+    };
+  };
+  "renders.cancel": {
+    params: {
+      /** Render id. */
+      id: string;
+    };
+    body?: Record<string, never>;
+    response: {
+      resource: {
+        id: string;
+        kind:
+          | "walkthrough.render"
+          | "walkthrough.storyboard"
+          | "marketing.export"
+          | "marketing.generation"
+          | "marketing.source_scan"
+          | "marketing.source_operation";
+        state: "queued" | "running" | "succeeded" | "failed" | "cancelled";
+        internalStatus: string;
+        stage: string | null;
+        progress: {
+          stage: string;
+          percent: number;
+          at: string | null;
+        } | null;
+        error: {
+          code: string;
+          reason: string | null;
+          retryable: boolean;
+          terminal: boolean;
+        } | null;
+        result: {
+          artifacts: {
+            /** What the file is: video, poster, captions, quality_report (a render's measured quality, JSON), storyboard, audio, … */
+            type: string;
+            url: string | null;
+            expiresAt: string | null;
+            bytes: number | null;
+            sha256: string | null;
+          }[];
+          durationSeconds: number | null;
+        } | null;
+        cost: {
+          secondsReserved: number;
+          secondsCharged: number | null;
+          watermark: boolean;
+        };
+        artifactsExpired: boolean;
+        cancellable: boolean;
+        idempotencyKey: string | null;
+        requestId: string | null;
+        createdAt: string;
+        startedAt: string | null;
+        finishedAt: string | null;
+        expiresAt: string | null;
+        pollAfterMs: number | null;
+      };
+      /** True when the render was still queued and was taken out of the queue. */
+      removedFromQueue: boolean;
+    };
+  };
+  "renders.download": {
+    params: {
+      /** Render id. */
+      id: string;
+    };
+    response: {
+      /** Signed URL of the MP4; works without credentials until expiresAt. */
+      url: string;
+      expiresAt: string;
+      contentType: "video/mp4";
+      bytes: number;
+      sha256: string;
+      durationSeconds: number | null;
+    };
+  };
+  "catalog.getRenderOptions": {
+    response: {
+      avatars: {
+        id: string;
+        name: string;
+        description: string;
+        /** False when presenters are switched off on this deployment; requesting it is refused with avatar_unavailable. */
+        available: boolean;
+        /** Used when a request leaves this option out. */
+        isDefault: boolean;
+      }[];
+      backgrounds: {
+        id: string;
+        name: string;
+        /** `none`: the capture fills the frame; otherwise it is inset over this backdrop. */
+        kind: "none" | "solid" | "gradient";
+        /** One colour for solid, the stops in order for gradient, none for none. */
+        colors: string[];
+        /** Gradient direction (0 = bottom to top, clockwise); null unless gradient. */
+        angleDegrees: number | null;
+        /** Used when a request leaves this option out. */
+        isDefault: boolean;
+      }[];
+      captionStyles: {
+        id: string;
+        name: string;
+        description: string;
+        /** Whether captions are drawn into the picture. A WebVTT file is delivered either way. */
+        burnedIn: boolean;
+        /** How burned-in captions are drawn; null when they are not. */
+        look: {
+          fontFamily: string;
+          fontWeight: number;
+          /** Font size as a fraction of the frame's shorter side. */
+          fontSizeRatio: number;
+          /** Colour as #RRGGBB or #RRGGBBAA. */
+          textColor: string;
+          /** Outline colour, or null for no outline. */
+          strokeColor: string | null;
+          /** Outline width as a fraction of the font size. */
+          strokeWidthRatio: number;
+          /** Colour of the box behind the text, or null for no box. */
+          boxColor: string | null;
+          /** Colour of the word being spoken, or null when words are not highlighted. */
+          highlightColor: string | null;
+          position: "top" | "center" | "bottom";
+          /** Distance from the frame edge as a fraction of the frame height. */
+          marginRatio: number;
+          maxLines: number;
+          uppercase: boolean;
+        } | null;
+        /** Used when a request leaves this option out. */
+        isDefault: boolean;
+      }[];
+      captures: {
+        id: string;
+        name: string;
+        description: string;
+        /** Browser viewport in CSS pixels. */
+        viewport: {
+          width: number;
+          height: number;
+        };
+        deviceScaleFactor: number;
+        /** Whether the site is loaded as on a touch phone (mobile user agent, touch events). */
+        mobile: boolean;
+        /** Orientations this capture can be used with; any other is refused with capture_incompatible. */
+        orientations: ("landscape" | "portrait" | "square")[];
+        /** Used when a request leaves this option out. */
+        isDefault: boolean;
+      }[];
+      /** Fonts installed on the machine (fontconfig, read at start): the compositor draws only these. */
+      fonts: {
+        /** Pass as a brand kit's `fonts.heading` / `fonts.body`. */
+        id: string;
+        /** The installed family name. */
+        family: string;
+        category: "sans-serif" | "serif" | "monospace" | "display" | "handwriting";
+        /** CSS weights installed, ascending. */
+        weights: number[];
+        /** The default sans-serif (exactly one font). */
+        isDefault: boolean;
+      }[];
+      languages: {
+        /** BCP 47 tag; pass as `language` (compared case-insensitively). */
+        id: string;
+        name: string;
+        /** Voices that can narrate this language. */
+        voiceCount: number;
+        /** Voice used for this language when a request names none. */
+        defaultVoiceId: string;
+        /** Used when a request leaves this option out. */
+        isDefault: boolean;
+      }[];
+      orientations: {
+        id: "landscape" | "portrait" | "square";
+        name: string;
+        /** Output width in pixels. */
+        width: number;
+        /** Output height in pixels. */
+        height: number;
+        /** Width:height, e.g. 16:9. */
+        aspectRatio: string;
+        /** Used when a request leaves this option out. */
+        isDefault: boolean;
+      }[];
+    };
+  };
+  "catalog.listVoices": {
+    query: {
+      limit?: number;
+      cursor?: string;
+      /** BCP 47 tag (case-insensitive): only voices that can narrate it. `en` matches every English voice; an unlisted language gives an empty page. */
+      language?: string;
+    };
+    response: {
+      data: {
+        /** Pass as `voiceId`. Stable across restarts: `<engine>:<engine voice>`. */
+        id: string;
+        name: string;
+        /** BCP 47 tag of the voice's own language. */
+        language: string;
+        /** Every `language` this voice can narrate; a render whose language is not listed is refused with voice_language. */
+        languages: string[];
+        gender: "female" | "male" | "neutral";
+        engine: "espeak-ng" | "festival";
+        /** Used when a request leaves this option out. */
+        isDefault: boolean;
+      }[];
+      nextCursor: string | null;
+    };
+  };
+  "voices.preview": {
+    body: {
+      /** A voice `id` from GET /catalog/voices. */
+      voiceId: string;
+      /** What to say, 1 to 200 characters. Default: a short sample sentence in `language`. */
+      text?: string;
+      /** BCP 47 tag (case-insensitive) among the voice's `languages` (else voice_language); picks the default text. Default: the voice's own language. */
+      language?: string;
+    };
+    response: {
+      voiceId: string;
+      /** The language the preview was made for (BCP 47). */
+      language: string;
+      /** What was spoken (the default sentence when no text was sent). */
+      text: string;
+      audio: {
+        type: "audio";
+        /** Signed URL serving the audio without a credential until `expiresAt`. */
+        url: string;
+        expiresAt: string;
+        bytes: number;
+        /** SHA-256 (hex) of the file's bytes. */
+        sha256: string;
+        durationSeconds: number;
+        /** Media type of the file, `audio/wav`. */
+        contentType: string;
+      };
+    };
+  };
+  "templates.list": {
+    query: {
+      limit?: number;
+      cursor?: string;
+    };
+    response: {
+      data: {
+        /** A UUID for a saved template; `sys_…` for a system template. */
+        id: string;
+        name: string;
+        description: string | null;
+        options: {
+          /** A background id from GET /catalog/render-options. */
+          background?: string;
+          /** A caption style id from GET /catalog/render-options. */
+          captionStyle?: string;
+          /** A capture id from GET /catalog/render-options. */
+          capture?: string;
+          /** A BCP 47 language tag. */
+          language?: string;
+          /** An orientation id from GET /catalog/render-options. */
+          orientation?: string;
+          /** A voice id from GET /catalog/voices. */
+          voiceId?: string;
+          /** An avatar id from GET /catalog/render-options. */
+          avatar?: string;
+          /** Fixed length (30 or more); omit for Auto. */
+          targetSeconds?: number;
+          /** Ceiling an Auto render may grow to (30 or more). */
+          maxSeconds?: number;
+        };
+        /** True for the service's built-in, read-only templates. */
+        system: boolean;
+        createdAt: string;
+        updatedAt: string;
+      }[];
+      nextCursor: string | null;
+    };
+  };
+  "templates.create": {
+    body: {
+      name: string;
+      description?: string;
+      options: {
+        /** A background id from GET /catalog/render-options. */
+        background?: string;
+        /** A caption style id from GET /catalog/render-options. */
+        captionStyle?: string;
+        /** A capture id from GET /catalog/render-options. */
+        capture?: string;
+        /** A BCP 47 language tag. */
+        language?: string;
+        /** An orientation id from GET /catalog/render-options. */
+        orientation?: string;
+        /** A voice id from GET /catalog/voices. */
+        voiceId?: string;
+        /** An avatar id from GET /catalog/render-options. */
+        avatar?: string;
+        /** Fixed length (30 or more); omit for Auto. */
+        targetSeconds?: number;
+        /** Ceiling an Auto render may grow to (30 or more). */
+        maxSeconds?: number;
+      };
+    };
+    response: {
+      /** A UUID for a saved template; `sys_…` for a system template. */
+      id: string;
+      name: string;
+      description: string | null;
+      options: {
+        /** A background id from GET /catalog/render-options. */
+        background?: string;
+        /** A caption style id from GET /catalog/render-options. */
+        captionStyle?: string;
+        /** A capture id from GET /catalog/render-options. */
+        capture?: string;
+        /** A BCP 47 language tag. */
+        language?: string;
+        /** An orientation id from GET /catalog/render-options. */
+        orientation?: string;
+        /** A voice id from GET /catalog/voices. */
+        voiceId?: string;
+        /** An avatar id from GET /catalog/render-options. */
+        avatar?: string;
+        /** Fixed length (30 or more); omit for Auto. */
+        targetSeconds?: number;
+        /** Ceiling an Auto render may grow to (30 or more). */
+        maxSeconds?: number;
+      };
+      /** True for the service's built-in, read-only templates. */
+      system: boolean;
+      createdAt: string;
+      updatedAt: string;
+    };
+  };
+  "templates.delete": {
+    params: {
+      id: string;
+    };
+    body?: Record<string, never>;
+    response: {
+      id: string;
+      deleted: true;
+    };
+  };
+  "catalog.listMarketingTemplates": {
+    query: {
+      limit?: number;
+      cursor?: string;
+    };
+    response: {
+      data: {
+        id: string;
+        name: string;
+        description: string;
+        /** Orientation used when the project names none. */
+        orientation: "landscape" | "portrait" | "square";
+        /** Orientations the template is laid out for. */
+        orientations: ("landscape" | "portrait" | "square")[];
+        defaultSeconds: number;
+        /** Lengths in seconds the template is offered in. */
+        durations: number[];
+        /** Narration and music speeds the template is offered at, ascending; 1 is the default. Others are campaign_speed_not_offered. */
+        speeds: number[];
+        /** Caption style id used when the project names none. */
+        captionStyle: string;
+        /** Whether a generation takes a walkthrough render's range as demo footage (`demo`), and whether it must. */
+        demoFootage: "none" | "optional" | "required";
+        /** Scene outline in order; the generator fills each from the scanned website. */
+        scenes: (
+          | "hook"
+          | "problem"
+          | "reveal"
+          | "feature"
+          | "step"
+          | "quote"
+          | "proof"
+          | "pricing"
+          | "faq"
+          | "call_to_action"
+        )[];
+      }[];
+      nextCursor: string | null;
+    };
+  };
+  "marketing.createSource": {
+    body?: {
+      /** The website to scan (http or https); stored and scanned normalised, without its fragment. */
+      url?: string;
+      /** A succeeded walkthrough render of this account, files retained. */
+      renderId?: string;
+    };
+    response: {
+      id: string;
+      kind:
+        | "walkthrough.render"
+        | "walkthrough.storyboard"
+        | "marketing.export"
+        | "marketing.generation"
+        | "marketing.source_scan"
+        | "marketing.source_operation";
+      state: "queued" | "running" | "succeeded" | "failed" | "cancelled";
+      internalStatus: string;
+      stage: string | null;
+      progress: {
+        stage: string;
+        percent: number;
+        at: string | null;
+      } | null;
+      error: {
+        code: string;
+        reason: string | null;
+        retryable: boolean;
+        terminal: boolean;
+      } | null;
+      result: {
+        artifacts: {
+          /** What the file is: video, poster, captions, quality_report (a render's measured quality, JSON), storyboard, audio, … */
+          type: string;
+          url: string | null;
+          expiresAt: string | null;
+          bytes: number | null;
+          sha256: string | null;
+        }[];
+        durationSeconds: number | null;
+      } | null;
+      cost: {
+        secondsReserved: number;
+        secondsCharged: number | null;
+        watermark: boolean;
+      };
+      artifactsExpired: boolean;
+      cancellable: boolean;
+      idempotencyKey: string | null;
+      requestId: string | null;
+      createdAt: string;
+      startedAt: string | null;
+      finishedAt: string | null;
+      expiresAt: string | null;
+      pollAfterMs: number | null;
+    };
+  };
+  "marketing.getSource": {
+    params: {
+      /** A source id, or a refresh's id. */
+      id: string;
+    };
+    query: {
+      /** A version number (1, 2, …) or `latest`: answers the envelope of the job that made it. */
+      version?: string;
+    };
+    response: {
+      id: string;
+      kind:
+        | "walkthrough.render"
+        | "walkthrough.storyboard"
+        | "marketing.export"
+        | "marketing.generation"
+        | "marketing.source_scan"
+        | "marketing.source_operation";
+      state: "queued" | "running" | "succeeded" | "failed" | "cancelled";
+      internalStatus: string;
+      stage: string | null;
+      progress: {
+        stage: string;
+        percent: number;
+        at: string | null;
+      } | null;
+      error: {
+        code: string;
+        reason: string | null;
+        retryable: boolean;
+        terminal: boolean;
+      } | null;
+      result: {
+        artifacts: {
+          /** What the file is: video, poster, captions, quality_report (a render's measured quality, JSON), storyboard, audio, … */
+          type: string;
+          url: string | null;
+          expiresAt: string | null;
+          bytes: number | null;
+          sha256: string | null;
+        }[];
+        durationSeconds: number | null;
+      } | null;
+      cost: {
+        secondsReserved: number;
+        secondsCharged: number | null;
+        watermark: boolean;
+      };
+      artifactsExpired: boolean;
+      cancellable: boolean;
+      idempotencyKey: string | null;
+      requestId: string | null;
+      createdAt: string;
+      startedAt: string | null;
+      finishedAt: string | null;
+      expiresAt: string | null;
+      pollAfterMs: number | null;
+    };
+  };
+  "marketing.listSources": {
+    query: {
+      limit?: number;
+      cursor?: string;
+    };
+    response: {
+      data: {
+        id: string;
+        kind:
+          | "walkthrough.render"
+          | "walkthrough.storyboard"
+          | "marketing.export"
+          | "marketing.generation"
+          | "marketing.source_scan"
+          | "marketing.source_operation";
+        state: "queued" | "running" | "succeeded" | "failed" | "cancelled";
+        internalStatus: string;
+        stage: string | null;
+        progress: {
+          stage: string;
+          percent: number;
+          at: string | null;
+        } | null;
+        error: {
+          code: string;
+          reason: string | null;
+          retryable: boolean;
+          terminal: boolean;
+        } | null;
+        result: {
+          artifacts: {
+            /** What the file is: video, poster, captions, quality_report (a render's measured quality, JSON), storyboard, audio, … */
+            type: string;
+            url: string | null;
+            expiresAt: string | null;
+            bytes: number | null;
+            sha256: string | null;
+          }[];
+          durationSeconds: number | null;
+        } | null;
+        cost: {
+          secondsReserved: number;
+          secondsCharged: number | null;
+          watermark: boolean;
+        };
+        artifactsExpired: boolean;
+        cancellable: boolean;
+        idempotencyKey: string | null;
+        requestId: string | null;
+        createdAt: string;
+        startedAt: string | null;
+        finishedAt: string | null;
+        expiresAt: string | null;
+        pollAfterMs: number | null;
+      }[];
+      nextCursor: string | null;
+    };
+  };
+  "marketing.refreshSource": {
+    params: {
+      /** A source id, or a refresh's id. */
+      id: string;
+    };
+    body?: {
+      /** The source's own address (must equal it after normalisation; a new address is a new source). */
+      url?: string;
+      /** Refresh only if this is still the latest version (source_version_mismatch otherwise). */
+      expectedVersion?: number;
+    };
+    response: {
+      id: string;
+      kind:
+        | "walkthrough.render"
+        | "walkthrough.storyboard"
+        | "marketing.export"
+        | "marketing.generation"
+        | "marketing.source_scan"
+        | "marketing.source_operation";
+      state: "queued" | "running" | "succeeded" | "failed" | "cancelled";
+      internalStatus: string;
+      stage: string | null;
+      progress: {
+        stage: string;
+        percent: number;
+        at: string | null;
+      } | null;
+      error: {
+        code: string;
+        reason: string | null;
+        retryable: boolean;
+        terminal: boolean;
+      } | null;
+      result: {
+        artifacts: {
+          /** What the file is: video, poster, captions, quality_report (a render's measured quality, JSON), storyboard, audio, … */
+          type: string;
+          url: string | null;
+          expiresAt: string | null;
+          bytes: number | null;
+          sha256: string | null;
+        }[];
+        durationSeconds: number | null;
+      } | null;
+      cost: {
+        secondsReserved: number;
+        secondsCharged: number | null;
+        watermark: boolean;
+      };
+      artifactsExpired: boolean;
+      cancellable: boolean;
+      idempotencyKey: string | null;
+      requestId: string | null;
+      createdAt: string;
+      startedAt: string | null;
+      finishedAt: string | null;
+      expiresAt: string | null;
+      pollAfterMs: number | null;
+    };
+  };
+  "marketing.cancelSource": {
+    params: {
+      /** A source id, or a refresh's id. */
+      id: string;
+    };
+    body?: Record<string, never>;
+    response: {
+      resource: {
+        id: string;
+        kind:
+          | "walkthrough.render"
+          | "walkthrough.storyboard"
+          | "marketing.export"
+          | "marketing.generation"
+          | "marketing.source_scan"
+          | "marketing.source_operation";
+        state: "queued" | "running" | "succeeded" | "failed" | "cancelled";
+        internalStatus: string;
+        stage: string | null;
+        progress: {
+          stage: string;
+          percent: number;
+          at: string | null;
+        } | null;
+        error: {
+          code: string;
+          reason: string | null;
+          retryable: boolean;
+          terminal: boolean;
+        } | null;
+        result: {
+          artifacts: {
+            /** What the file is: video, poster, captions, quality_report (a render's measured quality, JSON), storyboard, audio, … */
+            type: string;
+            url: string | null;
+            expiresAt: string | null;
+            bytes: number | null;
+            sha256: string | null;
+          }[];
+          durationSeconds: number | null;
+        } | null;
+        cost: {
+          secondsReserved: number;
+          secondsCharged: number | null;
+          watermark: boolean;
+        };
+        artifactsExpired: boolean;
+        cancellable: boolean;
+        idempotencyKey: string | null;
+        requestId: string | null;
+        createdAt: string;
+        startedAt: string | null;
+        finishedAt: string | null;
+        expiresAt: string | null;
+        pollAfterMs: number | null;
+      };
+      /** True when the inspection was still queued and was taken out of the queue. */
+      removedFromQueue: boolean;
+    };
+  };
+  "marketing.deleteSource": {
+    params: {
+      /** A source id, or a refresh's id. */
+      id: string;
+    };
+    body?: Record<string, never>;
+    response: {
+      id: string;
+      deleted: true;
+    };
+  };
+  "marketing.getBrandKit": {
+    response: {
+      colors: {
+        background: string;
+        text: string;
+        primary: string;
+        primaryText: string | null;
+        accent: string | null;
+      } | null;
+      fonts: {
+        /** A font id from GET /catalog/render-options (`fonts`). */
+        heading: string;
+        /** A font id from GET /catalog/render-options (`fonts`). */
+        body: string;
+      } | null;
+      logo: {
+        sourceId: string;
+        version: number;
+        assetId: string;
+        file: {
+          /** A signed URL of the kit's own copy of the logo. */
+          url: string;
+          expiresAt: string;
+          bytes: number;
+          sha256: string;
+          contentType: string;
+          width: number | null;
+          height: number | null;
+          aspectRatio: number | null;
+        };
+      } | null;
+      voiceId: string | null;
+      musicMood: string | null;
+      captionStyle: string | null;
+      callToAction: {
+        /** Button text shown on screen. */
+        text: string;
+        /** An http(s) address shown on screen, never fetched. */
+        url: string;
+      } | null;
+      /** Null until the first PUT. */
+      createdAt: string | null;
+      /** Null until the first PUT: the account has no kit yet. */
+      updatedAt: string | null;
+    };
+  };
+  "marketing.updateBrandKit": {
+    body?: {
+      colors?: {
+        background?: string | null;
+        text?: string | null;
+        primary?: string | null;
+        primaryText?: string | null;
+        accent?: string | null;
+      } | null;
+      fonts?: {
+        /** A font id from GET /catalog/render-options (`fonts`). */
+        heading: string;
+        /** A font id from GET /catalog/render-options (`fonts`). */
+        body: string;
+      } | null;
+      logo?: {
+        /** A source of this account. */
+        sourceId: string;
+        /** The source version; omitted or null means the latest. */
+        version?: number | null;
+        /** An image asset of that version's manifest (`logo-1`, `image-3`, …). */
+        assetId: string;
+      } | null;
+      voiceId?: string | null;
+      musicMood?: string | null;
+      captionStyle?: string | null;
+      callToAction?: {
+        /** Button text shown on screen. */
+        text: string;
+        /** An http(s) address shown on screen, never fetched. */
+        url: string;
+      } | null;
+    };
+    response: {
+      colors: {
+        background: string;
+        text: string;
+        primary: string;
+        primaryText: string | null;
+        accent: string | null;
+      } | null;
+      fonts: {
+        /** A font id from GET /catalog/render-options (`fonts`). */
+        heading: string;
+        /** A font id from GET /catalog/render-options (`fonts`). */
+        body: string;
+      } | null;
+      logo: {
+        sourceId: string;
+        version: number;
+        assetId: string;
+        file: {
+          /** A signed URL of the kit's own copy of the logo. */
+          url: string;
+          expiresAt: string;
+          bytes: number;
+          sha256: string;
+          contentType: string;
+          width: number | null;
+          height: number | null;
+          aspectRatio: number | null;
+        };
+      } | null;
+      voiceId: string | null;
+      musicMood: string | null;
+      captionStyle: string | null;
+      callToAction: {
+        /** Button text shown on screen. */
+        text: string;
+        /** An http(s) address shown on screen, never fetched. */
+        url: string;
+      } | null;
+      /** Null until the first PUT. */
+      createdAt: string | null;
+      /** Null until the first PUT: the account has no kit yet. */
+      updatedAt: string | null;
+    };
+  };
+  "marketing.preflightGeneration": {
+    body: {
+      /** A source of this account (its id). */
+      sourceId: string;
+      /** The version to read (default: the latest); pinned by the project. */
+      sourceVersion?: number;
+      /** A marketing template of the catalogue. */
+      templateId: string;
+      /** One of the template's durations. */
+      seconds?: number;
+      /** portrait, square or landscape, as the template offers. */
+      orientation?: string;
+      /** A catalogue voice. */
+      voiceId?: string;
+      /** voice_and_music (default), music_only, voice_only or silent. */
+      audioMode?: string;
+      /** One of the template's speeds (1). */
+      speed?: number;
+      /** Whose look: the source's (its palette, fonts and logo) or the account's brand kit. */
+      brand?: "source" | "kit";
+      /** What to put forward, in the user's words: copy about it is chosen first. */
+      focus?: string;
+      /** A range of a walkthrough render shown as demo footage. */
+      demo?: {
+        /** A succeeded walkthrough render. */
+        renderId: string;
+        fromSeconds: number;
+        toSeconds: number;
+      };
+    };
+    response: {
+      /** True when creating this generation would start it. */
+      ready: boolean;
+      missing: {
+        /** The request field or source material that is missing. */
+        field: string;
+        /** The part of the revision document it belongs to. */
+        section: "story" | "style" | "sound" | "export";
+        /** The code creating the generation would refuse with. */
+        code: string;
+        message: string;
+      }[];
+      warnings: {
+        code: string;
+        message: string;
+        sceneId?: string;
+      }[];
+      plan: {
+        templateId: string;
+        sourceId: string;
+        sourceVersion: number;
+        seconds: number;
+        orientation: string;
+        audioMode: string;
+        speed: number;
+        voiceId: string;
+        brand: "source" | "kit";
+        scenes: {
+          id: string;
+          kind: string;
+          headline: string | null;
+          /** screenshot, image, logo, footage or plate. */
+          visual: string;
+          /** Estimated from the narration's spoken words; the generation measures it. */
+          seconds: number;
+          /** The source's copy blocks the scene is written from. */
+          copyIds: string[];
+        }[];
+      };
+      quote: {
+        /** The video's length (the free tier's cap applied). */
+        seconds: number;
+        /** Held from the wallet while it renders (0 on the free tier). */
+        secondsToReserve: number;
+        watermark: boolean;
+        /** True when the free tier's cap shortens it. */
+        capped: boolean;
+        sufficient: boolean;
+        /** Seconds short, when not sufficient. */
+        needed: number | null;
+        availableSeconds: number;
+      };
+    };
+  };
+  "marketing.createGeneration": {
+    body: {
+      /** A source of this account (its id). */
+      sourceId: string;
+      /** The version to read (default: the latest); pinned by the project. */
+      sourceVersion?: number;
+      /** A marketing template of the catalogue. */
+      templateId: string;
+      /** One of the template's durations. */
+      seconds?: number;
+      /** portrait, square or landscape, as the template offers. */
+      orientation?: string;
+      /** A catalogue voice. */
+      voiceId?: string;
+      /** voice_and_music (default), music_only, voice_only or silent. */
+      audioMode?: string;
+      /** One of the template's speeds (1). */
+      speed?: number;
+      /** Whose look: the source's (its palette, fonts and logo) or the account's brand kit. */
+      brand?: "source" | "kit";
+      /** What to put forward, in the user's words: copy about it is chosen first. */
+      focus?: string;
+      /** A range of a walkthrough render shown as demo footage. */
+      demo?: {
+        /** A succeeded walkthrough render. */
+        renderId: string;
+        fromSeconds: number;
+        toSeconds: number;
+      };
+    };
+    response: {
+      id: string;
+      kind:
+        | "walkthrough.render"
+        | "walkthrough.storyboard"
+        | "marketing.export"
+        | "marketing.generation"
+        | "marketing.source_scan"
+        | "marketing.source_operation";
+      state: "queued" | "running" | "succeeded" | "failed" | "cancelled";
+      internalStatus: string;
+      stage: string | null;
+      progress: {
+        stage: string;
+        percent: number;
+        at: string | null;
+      } | null;
+      error: {
+        code: string;
+        reason: string | null;
+        retryable: boolean;
+        terminal: boolean;
+      } | null;
+      result: {
+        artifacts: {
+          /** What the file is: video, poster, captions, quality_report (a render's measured quality, JSON), storyboard, audio, … */
+          type: string;
+          url: string | null;
+          expiresAt: string | null;
+          bytes: number | null;
+          sha256: string | null;
+        }[];
+        durationSeconds: number | null;
+      } | null;
+      cost: {
+        secondsReserved: number;
+        secondsCharged: number | null;
+        watermark: boolean;
+      };
+      artifactsExpired: boolean;
+      cancellable: boolean;
+      idempotencyKey: string | null;
+      requestId: string | null;
+      createdAt: string;
+      startedAt: string | null;
+      finishedAt: string | null;
+      expiresAt: string | null;
+      pollAfterMs: number | null;
+    };
+  };
+  "marketing.getGeneration": {
+    params: {
+      /** A generation id. */
+      id: string;
+    };
+    response: {
+      id: string;
+      kind:
+        | "walkthrough.render"
+        | "walkthrough.storyboard"
+        | "marketing.export"
+        | "marketing.generation"
+        | "marketing.source_scan"
+        | "marketing.source_operation";
+      state: "queued" | "running" | "succeeded" | "failed" | "cancelled";
+      internalStatus: string;
+      stage: string | null;
+      progress: {
+        stage: string;
+        percent: number;
+        at: string | null;
+      } | null;
+      error: {
+        code: string;
+        reason: string | null;
+        retryable: boolean;
+        terminal: boolean;
+      } | null;
+      result: {
+        artifacts: {
+          /** What the file is: video, poster, captions, quality_report (a render's measured quality, JSON), storyboard, audio, … */
+          type: string;
+          url: string | null;
+          expiresAt: string | null;
+          bytes: number | null;
+          sha256: string | null;
+        }[];
+        durationSeconds: number | null;
+      } | null;
+      cost: {
+        secondsReserved: number;
+        secondsCharged: number | null;
+        watermark: boolean;
+      };
+      artifactsExpired: boolean;
+      cancellable: boolean;
+      idempotencyKey: string | null;
+      requestId: string | null;
+      createdAt: string;
+      startedAt: string | null;
+      finishedAt: string | null;
+      expiresAt: string | null;
+      pollAfterMs: number | null;
+    };
+  };
+  "marketing.listGenerations": {
+    query: {
+      limit?: number;
+      cursor?: string;
+    };
+    response: {
+      data: {
+        id: string;
+        kind:
+          | "walkthrough.render"
+          | "walkthrough.storyboard"
+          | "marketing.export"
+          | "marketing.generation"
+          | "marketing.source_scan"
+          | "marketing.source_operation";
+        state: "queued" | "running" | "succeeded" | "failed" | "cancelled";
+        internalStatus: string;
+        stage: string | null;
+        progress: {
+          stage: string;
+          percent: number;
+          at: string | null;
+        } | null;
+        error: {
+          code: string;
+          reason: string | null;
+          retryable: boolean;
+          terminal: boolean;
+        } | null;
+        result: {
+          artifacts: {
+            /** What the file is: video, poster, captions, quality_report (a render's measured quality, JSON), storyboard, audio, … */
+            type: string;
+            url: string | null;
+            expiresAt: string | null;
+            bytes: number | null;
+            sha256: string | null;
+          }[];
+          durationSeconds: number | null;
+        } | null;
+        cost: {
+          secondsReserved: number;
+          secondsCharged: number | null;
+          watermark: boolean;
+        };
+        artifactsExpired: boolean;
+        cancellable: boolean;
+        idempotencyKey: string | null;
+        requestId: string | null;
+        createdAt: string;
+        startedAt: string | null;
+        finishedAt: string | null;
+        expiresAt: string | null;
+        pollAfterMs: number | null;
+      }[];
+      nextCursor: string | null;
+    };
+  };
+  "marketing.cancelGeneration": {
+    params: {
+      /** A generation id. */
+      id: string;
+    };
+    body?: Record<string, never>;
+    response: {
+      resource: {
+        id: string;
+        kind:
+          | "walkthrough.render"
+          | "walkthrough.storyboard"
+          | "marketing.export"
+          | "marketing.generation"
+          | "marketing.source_scan"
+          | "marketing.source_operation";
+        state: "queued" | "running" | "succeeded" | "failed" | "cancelled";
+        internalStatus: string;
+        stage: string | null;
+        progress: {
+          stage: string;
+          percent: number;
+          at: string | null;
+        } | null;
+        error: {
+          code: string;
+          reason: string | null;
+          retryable: boolean;
+          terminal: boolean;
+        } | null;
+        result: {
+          artifacts: {
+            /** What the file is: video, poster, captions, quality_report (a render's measured quality, JSON), storyboard, audio, … */
+            type: string;
+            url: string | null;
+            expiresAt: string | null;
+            bytes: number | null;
+            sha256: string | null;
+          }[];
+          durationSeconds: number | null;
+        } | null;
+        cost: {
+          secondsReserved: number;
+          secondsCharged: number | null;
+          watermark: boolean;
+        };
+        artifactsExpired: boolean;
+        cancellable: boolean;
+        idempotencyKey: string | null;
+        requestId: string | null;
+        createdAt: string;
+        startedAt: string | null;
+        finishedAt: string | null;
+        expiresAt: string | null;
+        pollAfterMs: number | null;
+      };
+      /** True when the generation was still queued and was taken out of the queue. */
+      removedFromQueue: boolean;
+    };
+  };
+  "marketing.retryGeneration": {
+    params: {
+      /** A generation id. */
+      id: string;
+    };
+    body?: Record<string, never>;
+    response: {
+      id: string;
+      kind:
+        | "walkthrough.render"
+        | "walkthrough.storyboard"
+        | "marketing.export"
+        | "marketing.generation"
+        | "marketing.source_scan"
+        | "marketing.source_operation";
+      state: "queued" | "running" | "succeeded" | "failed" | "cancelled";
+      internalStatus: string;
+      stage: string | null;
+      progress: {
+        stage: string;
+        percent: number;
+        at: string | null;
+      } | null;
+      error: {
+        code: string;
+        reason: string | null;
+        retryable: boolean;
+        terminal: boolean;
+      } | null;
+      result: {
+        artifacts: {
+          /** What the file is: video, poster, captions, quality_report (a render's measured quality, JSON), storyboard, audio, … */
+          type: string;
+          url: string | null;
+          expiresAt: string | null;
+          bytes: number | null;
+          sha256: string | null;
+        }[];
+        durationSeconds: number | null;
+      } | null;
+      cost: {
+        secondsReserved: number;
+        secondsCharged: number | null;
+        watermark: boolean;
+      };
+      artifactsExpired: boolean;
+      cancellable: boolean;
+      idempotencyKey: string | null;
+      requestId: string | null;
+      createdAt: string;
+      startedAt: string | null;
+      finishedAt: string | null;
+      expiresAt: string | null;
+      pollAfterMs: number | null;
+    };
+  };
+  "marketing.createProject": {
+    body: {
+      /** A succeeded generation of this account. */
+      generationId: string;
+      /** 1–100 characters, no control characters (default: template and site). */
+      name?: string;
+      /** Up to 1000 characters; line breaks allowed, no other control characters. */
+      description?: string;
+    };
+    response: {
+      id: string;
+      name: string;
+      description: string | null;
+      generationId: string;
+      sourceId: string;
+      /** The source version the project pins: kept while the project lives. */
+      sourceVersion: number;
+      templateId: string;
+      /** The number of the newest revision (revisions are 1…latestRevision). */
+      latestRevision: number;
+      createdAt: string;
+      updatedAt: string;
+      revision: {
+        /** The project's id. */
+        projectId: string;
+        /** 1, 2, 3… in the order made. */
+        number: number;
+        createdAt: string;
+        origin: {
+          kind: "generation" | "document" | "operations" | "edit" | "revert";
+          instruction?: string;
+          revertedTo?: number;
+        };
+        document: {
+          schema: "clipwright.campaign.v1";
+          story: {
+            /** One line, plain text. */
+            coverText: string;
+            scenes: {
+              /** Stable across revisions: moving a scene keeps its id. */
+              id: string;
+              kind:
+                | "hook"
+                | "problem"
+                | "reveal"
+                | "feature"
+                | "step"
+                | "quote"
+                | "proof"
+                | "pricing"
+                | "faq"
+                | "call_to_action";
+              hidden: boolean;
+              /** The visible scenes' seconds add up to `export.seconds`. */
+              seconds: number;
+              headline: string | null;
+              body: string | null;
+              cta: {
+                text: string;
+                url: string;
+              } | null;
+              quote: {
+                text: string;
+                author: string;
+              } | null;
+              /** What the voice says over the scene (plain text). */
+              narration: string;
+              visual:
+                | {
+                    type: "screenshot" | "image" | "logo";
+                    /** An asset id of the pinned source version's manifest. */
+                    assetId: string;
+                  }
+                | {
+                    type: "footage";
+                    /** A walkthrough render's id. */
+                    renderId: string;
+                    fromSeconds: number;
+                    toSeconds: number;
+                  }
+                | {
+                    type: "plate";
+                  };
+            }[];
+          };
+          style: {
+            /** `text` on `background` and `primaryText` on `primary` reach 4.5:1. */
+            palette: {
+              /** `#rrggbb`. */
+              background: string;
+              /** `#rrggbb`. */
+              text: string;
+              /** `#rrggbb`. */
+              primary: string;
+              /** `#rrggbb`. */
+              primaryText: string;
+              /** `#rrggbb`. */
+              accent: string;
+            };
+            fonts: {
+              /** A catalogue font id. */
+              heading: string;
+              /** A catalogue font id. */
+              body: string;
+            };
+            logo: {
+              /** The project's pinned source. */
+              sourceId: string;
+              /** The logo asset of the source version; null when the source has none (the logo stays hidden). */
+              assetId: string | null;
+              /** 0.5 to 2. */
+              scale: number;
+              hidden: boolean;
+            };
+            captions: {
+              enabled: boolean;
+              /** A catalogue caption style id. */
+              style: string;
+            };
+          };
+          sound: {
+            /** A catalogue voice id. */
+            voiceId: string;
+            audioMode: "voice_and_music" | "music_only" | "voice_only" | "silent";
+            /** One of the template's speeds. */
+            speed: number;
+            music: {
+              /** A catalogue music mood. */
+              mood: string;
+              volume: number;
+            };
+            voiceVolume: number;
+          };
+          export: {
+            orientation: "portrait" | "square" | "landscape";
+            /** One of the template's durations. */
+            seconds: number;
+            format: "mp4" | "webm" | "gif";
+          };
+        };
+      };
+    };
+  };
+  "marketing.getProject": {
+    params: {
+      /** A project id. */
+      id: string;
+    };
+    response: {
+      id: string;
+      name: string;
+      description: string | null;
+      generationId: string;
+      sourceId: string;
+      /** The source version the project pins: kept while the project lives. */
+      sourceVersion: number;
+      templateId: string;
+      /** The number of the newest revision (revisions are 1…latestRevision). */
+      latestRevision: number;
+      createdAt: string;
+      updatedAt: string;
+      revision: {
+        /** The project's id. */
+        projectId: string;
+        /** 1, 2, 3… in the order made. */
+        number: number;
+        createdAt: string;
+        origin: {
+          kind: "generation" | "document" | "operations" | "edit" | "revert";
+          instruction?: string;
+          revertedTo?: number;
+        };
+        document: {
+          schema: "clipwright.campaign.v1";
+          story: {
+            /** One line, plain text. */
+            coverText: string;
+            scenes: {
+              /** Stable across revisions: moving a scene keeps its id. */
+              id: string;
+              kind:
+                | "hook"
+                | "problem"
+                | "reveal"
+                | "feature"
+                | "step"
+                | "quote"
+                | "proof"
+                | "pricing"
+                | "faq"
+                | "call_to_action";
+              hidden: boolean;
+              /** The visible scenes' seconds add up to `export.seconds`. */
+              seconds: number;
+              headline: string | null;
+              body: string | null;
+              cta: {
+                text: string;
+                url: string;
+              } | null;
+              quote: {
+                text: string;
+                author: string;
+              } | null;
+              /** What the voice says over the scene (plain text). */
+              narration: string;
+              visual:
+                | {
+                    type: "screenshot" | "image" | "logo";
+                    /** An asset id of the pinned source version's manifest. */
+                    assetId: string;
+                  }
+                | {
+                    type: "footage";
+                    /** A walkthrough render's id. */
+                    renderId: string;
+                    fromSeconds: number;
+                    toSeconds: number;
+                  }
+                | {
+                    type: "plate";
+                  };
+            }[];
+          };
+          style: {
+            /** `text` on `background` and `primaryText` on `primary` reach 4.5:1. */
+            palette: {
+              /** `#rrggbb`. */
+              background: string;
+              /** `#rrggbb`. */
+              text: string;
+              /** `#rrggbb`. */
+              primary: string;
+              /** `#rrggbb`. */
+              primaryText: string;
+              /** `#rrggbb`. */
+              accent: string;
+            };
+            fonts: {
+              /** A catalogue font id. */
+              heading: string;
+              /** A catalogue font id. */
+              body: string;
+            };
+            logo: {
+              /** The project's pinned source. */
+              sourceId: string;
+              /** The logo asset of the source version; null when the source has none (the logo stays hidden). */
+              assetId: string | null;
+              /** 0.5 to 2. */
+              scale: number;
+              hidden: boolean;
+            };
+            captions: {
+              enabled: boolean;
+              /** A catalogue caption style id. */
+              style: string;
+            };
+          };
+          sound: {
+            /** A catalogue voice id. */
+            voiceId: string;
+            audioMode: "voice_and_music" | "music_only" | "voice_only" | "silent";
+            /** One of the template's speeds. */
+            speed: number;
+            music: {
+              /** A catalogue music mood. */
+              mood: string;
+              volume: number;
+            };
+            voiceVolume: number;
+          };
+          export: {
+            orientation: "portrait" | "square" | "landscape";
+            /** One of the template's durations. */
+            seconds: number;
+            format: "mp4" | "webm" | "gif";
+          };
+        };
+      };
+    };
+  };
+  "marketing.listProjects": {
+    query: {
+      limit?: number;
+      cursor?: string;
+    };
+    response: {
+      data: {
+        id: string;
+        name: string;
+        description: string | null;
+        generationId: string;
+        sourceId: string;
+        /** The source version the project pins: kept while the project lives. */
+        sourceVersion: number;
+        templateId: string;
+        /** The number of the newest revision (revisions are 1…latestRevision). */
+        latestRevision: number;
+        createdAt: string;
+        updatedAt: string;
+      }[];
+      nextCursor: string | null;
+    };
+  };
+  "marketing.deleteProject": {
+    params: {
+      /** A project id. */
+      id: string;
+    };
+    body?: Record<string, never>;
+    response: {
+      id: string;
+      deleted: true;
+    };
+  };
+  "marketing.listRevisions": {
+    params: {
+      /** A project id. */
+      id: string;
+    };
+    query: {
+      limit?: number;
+      cursor?: string;
+    };
+    response: {
+      data: {
+        /** The project's id. */
+        projectId: string;
+        /** 1, 2, 3… in the order made. */
+        number: number;
+        createdAt: string;
+        origin: {
+          kind: "generation" | "document" | "operations" | "edit" | "revert";
+          instruction?: string;
+          revertedTo?: number;
+        };
+        document: {
+          schema: "clipwright.campaign.v1";
+          story: {
+            /** One line, plain text. */
+            coverText: string;
+            scenes: {
+              /** Stable across revisions: moving a scene keeps its id. */
+              id: string;
+              kind:
+                | "hook"
+                | "problem"
+                | "reveal"
+                | "feature"
+                | "step"
+                | "quote"
+                | "proof"
+                | "pricing"
+                | "faq"
+                | "call_to_action";
+              hidden: boolean;
+              /** The visible scenes' seconds add up to `export.seconds`. */
+              seconds: number;
+              headline: string | null;
+              body: string | null;
+              cta: {
+                text: string;
+                url: string;
+              } | null;
+              quote: {
+                text: string;
+                author: string;
+              } | null;
+              /** What the voice says over the scene (plain text). */
+              narration: string;
+              visual:
+                | {
+                    type: "screenshot" | "image" | "logo";
+                    /** An asset id of the pinned source version's manifest. */
+                    assetId: string;
+                  }
+                | {
+                    type: "footage";
+                    /** A walkthrough render's id. */
+                    renderId: string;
+                    fromSeconds: number;
+                    toSeconds: number;
+                  }
+                | {
+                    type: "plate";
+                  };
+            }[];
+          };
+          style: {
+            /** `text` on `background` and `primaryText` on `primary` reach 4.5:1. */
+            palette: {
+              /** `#rrggbb`. */
+              background: string;
+              /** `#rrggbb`. */
+              text: string;
+              /** `#rrggbb`. */
+              primary: string;
+              /** `#rrggbb`. */
+              primaryText: string;
+              /** `#rrggbb`. */
+              accent: string;
+            };
+            fonts: {
+              /** A catalogue font id. */
+              heading: string;
+              /** A catalogue font id. */
+              body: string;
+            };
+            logo: {
+              /** The project's pinned source. */
+              sourceId: string;
+              /** The logo asset of the source version; null when the source has none (the logo stays hidden). */
+              assetId: string | null;
+              /** 0.5 to 2. */
+              scale: number;
+              hidden: boolean;
+            };
+            captions: {
+              enabled: boolean;
+              /** A catalogue caption style id. */
+              style: string;
+            };
+          };
+          sound: {
+            /** A catalogue voice id. */
+            voiceId: string;
+            audioMode: "voice_and_music" | "music_only" | "voice_only" | "silent";
+            /** One of the template's speeds. */
+            speed: number;
+            music: {
+              /** A catalogue music mood. */
+              mood: string;
+              volume: number;
+            };
+            voiceVolume: number;
+          };
+          export: {
+            orientation: "portrait" | "square" | "landscape";
+            /** One of the template's durations. */
+            seconds: number;
+            format: "mp4" | "webm" | "gif";
+          };
+        };
+      }[];
+      nextCursor: string | null;
+    };
+  };
+  "marketing.createRevision": {
+    params: {
+      /** A project id. */
+      id: string;
+    };
+    body?: {
+      /** The latest revision's number as you read it (revision_conflict otherwise). */
+      expectedRevision?: number;
+      /** A whole clipwright.campaign.v1 document. */
+      document?: Record<string, unknown>;
+      /** Revision operations, applied in order to the latest revision's document. */
+      operations?: Record<string, unknown>[];
+    };
+    response: {
+      /** The project's id. */
+      projectId: string;
+      /** 1, 2, 3… in the order made. */
+      number: number;
+      createdAt: string;
+      origin: {
+        kind: "generation" | "document" | "operations" | "edit" | "revert";
+        instruction?: string;
+        revertedTo?: number;
+      };
+      document: {
+        schema: "clipwright.campaign.v1";
+        story: {
+          /** One line, plain text. */
+          coverText: string;
+          scenes: {
+            /** Stable across revisions: moving a scene keeps its id. */
+            id: string;
+            kind:
+              | "hook"
+              | "problem"
+              | "reveal"
+              | "feature"
+              | "step"
+              | "quote"
+              | "proof"
+              | "pricing"
+              | "faq"
+              | "call_to_action";
+            hidden: boolean;
+            /** The visible scenes' seconds add up to `export.seconds`. */
+            seconds: number;
+            headline: string | null;
+            body: string | null;
+            cta: {
+              text: string;
+              url: string;
+            } | null;
+            quote: {
+              text: string;
+              author: string;
+            } | null;
+            /** What the voice says over the scene (plain text). */
+            narration: string;
+            visual:
+              | {
+                  type: "screenshot" | "image" | "logo";
+                  /** An asset id of the pinned source version's manifest. */
+                  assetId: string;
+                }
+              | {
+                  type: "footage";
+                  /** A walkthrough render's id. */
+                  renderId: string;
+                  fromSeconds: number;
+                  toSeconds: number;
+                }
+              | {
+                  type: "plate";
+                };
+          }[];
+        };
+        style: {
+          /** `text` on `background` and `primaryText` on `primary` reach 4.5:1. */
+          palette: {
+            /** `#rrggbb`. */
+            background: string;
+            /** `#rrggbb`. */
+            text: string;
+            /** `#rrggbb`. */
+            primary: string;
+            /** `#rrggbb`. */
+            primaryText: string;
+            /** `#rrggbb`. */
+            accent: string;
+          };
+          fonts: {
+            /** A catalogue font id. */
+            heading: string;
+            /** A catalogue font id. */
+            body: string;
+          };
+          logo: {
+            /** The project's pinned source. */
+            sourceId: string;
+            /** The logo asset of the source version; null when the source has none (the logo stays hidden). */
+            assetId: string | null;
+            /** 0.5 to 2. */
+            scale: number;
+            hidden: boolean;
+          };
+          captions: {
+            enabled: boolean;
+            /** A catalogue caption style id. */
+            style: string;
+          };
+        };
+        sound: {
+          /** A catalogue voice id. */
+          voiceId: string;
+          audioMode: "voice_and_music" | "music_only" | "voice_only" | "silent";
+          /** One of the template's speeds. */
+          speed: number;
+          music: {
+            /** A catalogue music mood. */
+            mood: string;
+            volume: number;
+          };
+          voiceVolume: number;
+        };
+        export: {
+          orientation: "portrait" | "square" | "landscape";
+          /** One of the template's durations. */
+          seconds: number;
+          format: "mp4" | "webm" | "gif";
+        };
+      };
+    };
+  };
+  "marketing.editProject": {
+    params: {
+      /** A project id. */
+      id: string;
+    };
+    body: {
+      /** The latest revision's number as you read it (revision_conflict otherwise). */
+      expectedRevision?: number;
+      /** What to change, in plain English: “make it 15 seconds and change the call to action to 'Start free'”. */
+      instruction: string;
+      /** Answer the document it would make, and make nothing. */
+      dryRun?: boolean;
+    };
+    response: {
+      /** The new revision; null on a dry run. */
+      revision: {
+        /** The project's id. */
+        projectId: string;
+        /** 1, 2, 3… in the order made. */
+        number: number;
+        createdAt: string;
+        origin: {
+          kind: "generation" | "document" | "operations" | "edit" | "revert";
+          instruction?: string;
+          revertedTo?: number;
+        };
+        document: {
+          schema: "clipwright.campaign.v1";
+          story: {
+            /** One line, plain text. */
+            coverText: string;
+            scenes: {
+              /** Stable across revisions: moving a scene keeps its id. */
+              id: string;
+              kind:
+                | "hook"
+                | "problem"
+                | "reveal"
+                | "feature"
+                | "step"
+                | "quote"
+                | "proof"
+                | "pricing"
+                | "faq"
+                | "call_to_action";
+              hidden: boolean;
+              /** The visible scenes' seconds add up to `export.seconds`. */
+              seconds: number;
+              headline: string | null;
+              body: string | null;
+              cta: {
+                text: string;
+                url: string;
+              } | null;
+              quote: {
+                text: string;
+                author: string;
+              } | null;
+              /** What the voice says over the scene (plain text). */
+              narration: string;
+              visual:
+                | {
+                    type: "screenshot" | "image" | "logo";
+                    /** An asset id of the pinned source version's manifest. */
+                    assetId: string;
+                  }
+                | {
+                    type: "footage";
+                    /** A walkthrough render's id. */
+                    renderId: string;
+                    fromSeconds: number;
+                    toSeconds: number;
+                  }
+                | {
+                    type: "plate";
+                  };
+            }[];
+          };
+          style: {
+            /** `text` on `background` and `primaryText` on `primary` reach 4.5:1. */
+            palette: {
+              /** `#rrggbb`. */
+              background: string;
+              /** `#rrggbb`. */
+              text: string;
+              /** `#rrggbb`. */
+              primary: string;
+              /** `#rrggbb`. */
+              primaryText: string;
+              /** `#rrggbb`. */
+              accent: string;
+            };
+            fonts: {
+              /** A catalogue font id. */
+              heading: string;
+              /** A catalogue font id. */
+              body: string;
+            };
+            logo: {
+              /** The project's pinned source. */
+              sourceId: string;
+              /** The logo asset of the source version; null when the source has none (the logo stays hidden). */
+              assetId: string | null;
+              /** 0.5 to 2. */
+              scale: number;
+              hidden: boolean;
+            };
+            captions: {
+              enabled: boolean;
+              /** A catalogue caption style id. */
+              style: string;
+            };
+          };
+          sound: {
+            /** A catalogue voice id. */
+            voiceId: string;
+            audioMode: "voice_and_music" | "music_only" | "voice_only" | "silent";
+            /** One of the template's speeds. */
+            speed: number;
+            music: {
+              /** A catalogue music mood. */
+              mood: string;
+              volume: number;
+            };
+            voiceVolume: number;
+          };
+          export: {
+            orientation: "portrait" | "square" | "landscape";
+            /** One of the template's durations. */
+            seconds: number;
+            format: "mp4" | "webm" | "gif";
+          };
+        };
+      } | null;
+      /** What the sentence became, in order. */
+      operations:
+        | {
+            op: "set_length";
+            /** One of the template's durations. */
+            seconds: number;
+          }
+        | {
+            op: "set_speed";
+            /** One of the template's speeds. */
+            speed: number;
+          }
+        | {
+            op: "hide_scene";
+            /** Stable across revisions: moving a scene keeps its id. */
+            sceneId: string;
+          }
+        | {
+            op: "show_scene";
+            /** Stable across revisions: moving a scene keeps its id. */
+            sceneId: string;
+          }
+        | {
+            op: "move_scene";
+            /** Stable across revisions: moving a scene keeps its id. */
+            sceneId: string;
+            /** 0-based index once moved. */
+            toIndex: number;
+          }
+        | {
+            op: "swap_scenes";
+            /** Stable across revisions: moving a scene keeps its id. */
+            sceneId: string;
+            /** Stable across revisions: moving a scene keeps its id. */
+            withSceneId: string;
+          }
+        | {
+            op: "set_copy";
+            /** Stable across revisions: moving a scene keeps its id. */
+            sceneId: string;
+            field: "headline" | "body" | "cta" | "quote";
+            text: string;
+          }
+        | {
+            op: "set_narration";
+            /** Stable across revisions: moving a scene keeps its id. */
+            sceneId: string;
+            text: string;
+          }
+        | {
+            op: "set_cover_text";
+            text: string;
+          }
+        | {
+            op: "set_palette";
+            role: "background" | "text" | "primary" | "primaryText" | "accent";
+            /** `#rrggbb`. */
+            hex: string;
+          }
+        | {
+            op: "use_brand";
+            from: "kit" | "source";
+          }
+        | {
+            op: "set_font";
+            role: "heading" | "body";
+            /** A catalogue font id. */
+            fontId: string;
+          }
+        | {
+            op: "set_logo";
+            scale?: number;
+            hidden?: boolean;
+          }
+        | {
+            op: "set_captions";
+            enabled?: boolean;
+            /** A caption style id. */
+            style?: string;
+          }
+        | {
+            op: "set_orientation";
+            orientation: "portrait" | "square" | "landscape";
+          }
+        | {
+            op: "set_voice";
+            /** A catalogue voice id. */
+            voiceId: string;
+          }
+        | {
+            op: "set_audio_mode";
+            audioMode: "voice_and_music" | "music_only" | "voice_only" | "silent";
+          }
+        | {
+            op: "set_music";
+            /** A music mood. */
+            mood?: string;
+            volume?: number;
+          }
+        | {
+            op: "revert";
+            /** An earlier revision's number. */
+            toRevision: number;
+          }[];
+      document: {
+        schema: "clipwright.campaign.v1";
+        story: {
+          /** One line, plain text. */
+          coverText: string;
+          scenes: {
+            /** Stable across revisions: moving a scene keeps its id. */
+            id: string;
+            kind:
+              | "hook"
+              | "problem"
+              | "reveal"
+              | "feature"
+              | "step"
+              | "quote"
+              | "proof"
+              | "pricing"
+              | "faq"
+              | "call_to_action";
+            hidden: boolean;
+            /** The visible scenes' seconds add up to `export.seconds`. */
+            seconds: number;
+            headline: string | null;
+            body: string | null;
+            cta: {
+              text: string;
+              url: string;
+            } | null;
+            quote: {
+              text: string;
+              author: string;
+            } | null;
+            /** What the voice says over the scene (plain text). */
+            narration: string;
+            visual:
+              | {
+                  type: "screenshot" | "image" | "logo";
+                  /** An asset id of the pinned source version's manifest. */
+                  assetId: string;
+                }
+              | {
+                  type: "footage";
+                  /** A walkthrough render's id. */
+                  renderId: string;
+                  fromSeconds: number;
+                  toSeconds: number;
+                }
+              | {
+                  type: "plate";
+                };
+          }[];
+        };
+        style: {
+          /** `text` on `background` and `primaryText` on `primary` reach 4.5:1. */
+          palette: {
+            /** `#rrggbb`. */
+            background: string;
+            /** `#rrggbb`. */
+            text: string;
+            /** `#rrggbb`. */
+            primary: string;
+            /** `#rrggbb`. */
+            primaryText: string;
+            /** `#rrggbb`. */
+            accent: string;
+          };
+          fonts: {
+            /** A catalogue font id. */
+            heading: string;
+            /** A catalogue font id. */
+            body: string;
+          };
+          logo: {
+            /** The project's pinned source. */
+            sourceId: string;
+            /** The logo asset of the source version; null when the source has none (the logo stays hidden). */
+            assetId: string | null;
+            /** 0.5 to 2. */
+            scale: number;
+            hidden: boolean;
+          };
+          captions: {
+            enabled: boolean;
+            /** A catalogue caption style id. */
+            style: string;
+          };
+        };
+        sound: {
+          /** A catalogue voice id. */
+          voiceId: string;
+          audioMode: "voice_and_music" | "music_only" | "voice_only" | "silent";
+          /** One of the template's speeds. */
+          speed: number;
+          music: {
+            /** A catalogue music mood. */
+            mood: string;
+            volume: number;
+          };
+          voiceVolume: number;
+        };
+        export: {
+          orientation: "portrait" | "square" | "landscape";
+          /** One of the template's durations. */
+          seconds: number;
+          format: "mp4" | "webm" | "gif";
+        };
+      };
+      /** One plain sentence per operation (“Length set to 15 s”). */
+      changes: string[];
+    };
+  };
+  "marketing.quoteExport": {
+    body: {
+      /** A project of this account. */
+      projectId: string;
+      /** A revision number (default: the latest). */
+      revision?: number;
+      /** mp4, webm or gif (default: the revision's). */
+      format?: string;
+      /** portrait, square or landscape, as the template offers (default: the revision's). */
+      orientation?: string;
+    };
+    response: {
+      projectId: string;
+      revision: number;
+      format: string;
+      orientation: string;
+      width: number;
+      height: number;
+      /** The video's length (the free tier's cap applied). */
+      seconds: number;
+      /** Held from the wallet while it renders (0 on the free tier). */
+      secondsToReserve: number;
+      watermark: boolean;
+      /** True when the free tier's cap shortens it. */
+      capped: boolean;
+      sufficient: boolean;
+      /** Seconds short, when not sufficient. */
+      needed: number | null;
+      availableSeconds: number;
+    };
+  };
+  "marketing.createExport": {
+    params: {
+      /** A project id. */
+      id: string;
+    };
+    body?: {
+      /** A revision number (default: the latest). */
+      revision?: number;
+      /** mp4, webm or gif (default: the revision's). */
+      format?: string;
+      /** portrait, square or landscape, as the template offers (default: the revision's). */
+      orientation?: string;
+    };
+    response: {
+      /** False when the Idempotency-Key had already made this export (200). */
+      created: boolean;
+      resource: {
+        id: string;
+        kind:
+          | "walkthrough.render"
+          | "walkthrough.storyboard"
+          | "marketing.export"
+          | "marketing.generation"
+          | "marketing.source_scan"
+          | "marketing.source_operation";
+        state: "queued" | "running" | "succeeded" | "failed" | "cancelled";
+        internalStatus: string;
+        stage: string | null;
+        progress: {
+          stage: string;
+          percent: number;
+          at: string | null;
+        } | null;
+        error: {
+          code: string;
+          reason: string | null;
+          retryable: boolean;
+          terminal: boolean;
+        } | null;
+        result: {
+          artifacts: {
+            /** What the file is: video, poster, captions, quality_report (a render's measured quality, JSON), storyboard, audio, … */
+            type: string;
+            url: string | null;
+            expiresAt: string | null;
+            bytes: number | null;
+            sha256: string | null;
+          }[];
+          durationSeconds: number | null;
+        } | null;
+        cost: {
+          secondsReserved: number;
+          secondsCharged: number | null;
+          watermark: boolean;
+        };
+        artifactsExpired: boolean;
+        cancellable: boolean;
+        idempotencyKey: string | null;
+        requestId: string | null;
+        createdAt: string;
+        startedAt: string | null;
+        finishedAt: string | null;
+        expiresAt: string | null;
+        pollAfterMs: number | null;
+      };
+      export: {
+        projectId: string;
+        revision: number;
+        /** mp4, webm or gif. */
+        format: string;
+        orientation: string;
+        width: number;
+        height: number;
+        /** The video's length (the free tier's cap applied). */
+        seconds: number;
+      };
+    };
+  };
+  "marketing.getExport": {
+    params: {
+      /** An export id. */
+      id: string;
+    };
+    response: {
+      id: string;
+      kind:
+        | "walkthrough.render"
+        | "walkthrough.storyboard"
+        | "marketing.export"
+        | "marketing.generation"
+        | "marketing.source_scan"
+        | "marketing.source_operation";
+      state: "queued" | "running" | "succeeded" | "failed" | "cancelled";
+      internalStatus: string;
+      stage: string | null;
+      progress: {
+        stage: string;
+        percent: number;
+        at: string | null;
+      } | null;
+      error: {
+        code: string;
+        reason: string | null;
+        retryable: boolean;
+        terminal: boolean;
+      } | null;
+      result: {
+        artifacts: {
+          /** What the file is: video, poster, captions, quality_report (a render's measured quality, JSON), storyboard, audio, … */
+          type: string;
+          url: string | null;
+          expiresAt: string | null;
+          bytes: number | null;
+          sha256: string | null;
+        }[];
+        durationSeconds: number | null;
+      } | null;
+      cost: {
+        secondsReserved: number;
+        secondsCharged: number | null;
+        watermark: boolean;
+      };
+      artifactsExpired: boolean;
+      cancellable: boolean;
+      idempotencyKey: string | null;
+      requestId: string | null;
+      createdAt: string;
+      startedAt: string | null;
+      finishedAt: string | null;
+      expiresAt: string | null;
+      pollAfterMs: number | null;
+    };
+  };
+  "marketing.listExports": {
+    query: {
+      limit?: number;
+      cursor?: string;
+    };
+    response: {
+      data: {
+        id: string;
+        kind:
+          | "walkthrough.render"
+          | "walkthrough.storyboard"
+          | "marketing.export"
+          | "marketing.generation"
+          | "marketing.source_scan"
+          | "marketing.source_operation";
+        state: "queued" | "running" | "succeeded" | "failed" | "cancelled";
+        internalStatus: string;
+        stage: string | null;
+        progress: {
+          stage: string;
+          percent: number;
+          at: string | null;
+        } | null;
+        error: {
+          code: string;
+          reason: string | null;
+          retryable: boolean;
+          terminal: boolean;
+        } | null;
+        result: {
+          artifacts: {
+            /** What the file is: video, poster, captions, quality_report (a render's measured quality, JSON), storyboard, audio, … */
+            type: string;
+            url: string | null;
+            expiresAt: string | null;
+            bytes: number | null;
+            sha256: string | null;
+          }[];
+          durationSeconds: number | null;
+        } | null;
+        cost: {
+          secondsReserved: number;
+          secondsCharged: number | null;
+          watermark: boolean;
+        };
+        artifactsExpired: boolean;
+        cancellable: boolean;
+        idempotencyKey: string | null;
+        requestId: string | null;
+        createdAt: string;
+        startedAt: string | null;
+        finishedAt: string | null;
+        expiresAt: string | null;
+        pollAfterMs: number | null;
+      }[];
+      nextCursor: string | null;
+    };
+  };
+  "marketing.cancelExport": {
+    params: {
+      /** An export id. */
+      id: string;
+    };
+    body?: Record<string, never>;
+    response: {
+      resource: {
+        id: string;
+        kind:
+          | "walkthrough.render"
+          | "walkthrough.storyboard"
+          | "marketing.export"
+          | "marketing.generation"
+          | "marketing.source_scan"
+          | "marketing.source_operation";
+        state: "queued" | "running" | "succeeded" | "failed" | "cancelled";
+        internalStatus: string;
+        stage: string | null;
+        progress: {
+          stage: string;
+          percent: number;
+          at: string | null;
+        } | null;
+        error: {
+          code: string;
+          reason: string | null;
+          retryable: boolean;
+          terminal: boolean;
+        } | null;
+        result: {
+          artifacts: {
+            /** What the file is: video, poster, captions, quality_report (a render's measured quality, JSON), storyboard, audio, … */
+            type: string;
+            url: string | null;
+            expiresAt: string | null;
+            bytes: number | null;
+            sha256: string | null;
+          }[];
+          durationSeconds: number | null;
+        } | null;
+        cost: {
+          secondsReserved: number;
+          secondsCharged: number | null;
+          watermark: boolean;
+        };
+        artifactsExpired: boolean;
+        cancellable: boolean;
+        idempotencyKey: string | null;
+        requestId: string | null;
+        createdAt: string;
+        startedAt: string | null;
+        finishedAt: string | null;
+        expiresAt: string | null;
+        pollAfterMs: number | null;
+      };
+      /** True when the export was still queued and was taken out of the queue. */
+      removedFromQueue: boolean;
+    };
+  };
+  "marketing.downloadExport": {
+    params: {
+      /** An export id. */
+      id: string;
+    };
+    response: {
+      /** Signed URL of the video; works without credentials until expiresAt. */
+      url: string;
+      expiresAt: string;
+      contentType: "video/mp4" | "video/webm" | "image/gif";
+      bytes: number;
+      sha256: string;
+      durationSeconds: number | null;
+    };
+  };
+  "assistant.getCurrentConversation": {
+    response: {
+      id: string;
+      status: "open" | "closed";
+      closedReason: "closed_by_person" | "handed_off" | null;
+      messageCount: number;
+      /** Messages the conversation may hold (questions and answers). */
+      maxMessages: number;
+      handoff: {
+        id: string;
+        conversationId: string;
+        /** The support address the conversation was sent to. */
+        to: string;
+        /** `smtp` when the service has an SMTP server; `outbox`: written to the data directory's outbox. */
+        deliveredVia: "smtp" | "outbox";
+        note: string | null;
+        createdAt: string;
+      } | null;
+      createdAt: string;
+      updatedAt: string;
+      closedAt: string | null;
+      /** Oldest first. */
+      messages: {
+        id: string;
+        role: "user" | "assistant";
+        /** Plain text; render it as text, never as HTML or Markdown. */
+        text: string;
+        /** An answer's kind: `answered` from the docs, `account` from the person's own account, `unknown` (not in the docs; a hand-off is offered), `declined` (not about Clipwright). Null for a question. */
+        outcome: "answered" | "account" | "unknown" | "declined" | null;
+        /** The sections the answer was taken from, best first. */
+        citations: {
+          /** The section's heading, or the operation's summary. */
+          title: string;
+          /** `docs`: a section of the README or docs/; `api`: an operation of the API reference. */
+          source: "docs" | "api";
+          /** The repository path (`docs/webhooks.md`) or the operation's method and path (`POST /webhooks`). */
+          path: string;
+          /** The heading's anchor (GitHub's rule) or the operationId. */
+          anchor: string;
+          /** Where the dashboard links: `<CLIPWRIGHT_DOCS_URL>/<path>#<anchor>` (`<path>#<anchor>` when unset) for docs, the service's `/api/v1/reference#tag/<tag>/<METHOD><path>` for operations. */
+          href: string;
+        }[];
+        /** The answer suggests handing the conversation to a person. */
+        handoffOffered: boolean;
+        createdAt: string;
+      }[];
+    };
+  };
+  "assistant.sendMessage": {
+    body: {
+      /** The question. */
+      text: string;
+      /** The conversation to ask in; omitted, the current one (opened when there is none). */
+      conversationId?: string;
+    };
+    response: {
+      conversation: {
+        id: string;
+        status: "open" | "closed";
+        closedReason: "closed_by_person" | "handed_off" | null;
+        messageCount: number;
+        /** Messages the conversation may hold (questions and answers). */
+        maxMessages: number;
+        handoff: {
+          id: string;
+          conversationId: string;
+          /** The support address the conversation was sent to. */
+          to: string;
+          /** `smtp` when the service has an SMTP server; `outbox`: written to the data directory's outbox. */
+          deliveredVia: "smtp" | "outbox";
+          note: string | null;
+          createdAt: string;
+        } | null;
+        createdAt: string;
+        updatedAt: string;
+        closedAt: string | null;
+      };
+      question: {
+        id: string;
+        role: "user" | "assistant";
+        /** Plain text; render it as text, never as HTML or Markdown. */
+        text: string;
+        /** An answer's kind: `answered` from the docs, `account` from the person's own account, `unknown` (not in the docs; a hand-off is offered), `declined` (not about Clipwright). Null for a question. */
+        outcome: "answered" | "account" | "unknown" | "declined" | null;
+        /** The sections the answer was taken from, best first. */
+        citations: {
+          /** The section's heading, or the operation's summary. */
+          title: string;
+          /** `docs`: a section of the README or docs/; `api`: an operation of the API reference. */
+          source: "docs" | "api";
+          /** The repository path (`docs/webhooks.md`) or the operation's method and path (`POST /webhooks`). */
+          path: string;
+          /** The heading's anchor (GitHub's rule) or the operationId. */
+          anchor: string;
+          /** Where the dashboard links: `<CLIPWRIGHT_DOCS_URL>/<path>#<anchor>` (`<path>#<anchor>` when unset) for docs, the service's `/api/v1/reference#tag/<tag>/<METHOD><path>` for operations. */
+          href: string;
+        }[];
+        /** The answer suggests handing the conversation to a person. */
+        handoffOffered: boolean;
+        createdAt: string;
+      };
+      reply: {
+        id: string;
+        role: "user" | "assistant";
+        /** Plain text; render it as text, never as HTML or Markdown. */
+        text: string;
+        /** An answer's kind: `answered` from the docs, `account` from the person's own account, `unknown` (not in the docs; a hand-off is offered), `declined` (not about Clipwright). Null for a question. */
+        outcome: "answered" | "account" | "unknown" | "declined" | null;
+        /** The sections the answer was taken from, best first. */
+        citations: {
+          /** The section's heading, or the operation's summary. */
+          title: string;
+          /** `docs`: a section of the README or docs/; `api`: an operation of the API reference. */
+          source: "docs" | "api";
+          /** The repository path (`docs/webhooks.md`) or the operation's method and path (`POST /webhooks`). */
+          path: string;
+          /** The heading's anchor (GitHub's rule) or the operationId. */
+          anchor: string;
+          /** Where the dashboard links: `<CLIPWRIGHT_DOCS_URL>/<path>#<anchor>` (`<path>#<anchor>` when unset) for docs, the service's `/api/v1/reference#tag/<tag>/<METHOD><path>` for operations. */
+          href: string;
+        }[];
+        /** The answer suggests handing the conversation to a person. */
+        handoffOffered: boolean;
+        createdAt: string;
+      };
+      allowance: {
+        questionsPerDay: number;
+        questionsLeftToday: number;
+        /** The next UTC midnight. */
+        resetsAt: string;
+      };
+    };
+  };
+  "assistant.closeConversation": {
+    params: {
+      id: string;
+    };
+    body?: Record<string, never>;
+    response: {
+      id: string;
+      status: "open" | "closed";
+      closedReason: "closed_by_person" | "handed_off" | null;
+      messageCount: number;
+      /** Messages the conversation may hold (questions and answers). */
+      maxMessages: number;
+      handoff: {
+        id: string;
+        conversationId: string;
+        /** The support address the conversation was sent to. */
+        to: string;
+        /** `smtp` when the service has an SMTP server; `outbox`: written to the data directory's outbox. */
+        deliveredVia: "smtp" | "outbox";
+        note: string | null;
+        createdAt: string;
+      } | null;
+      createdAt: string;
+      updatedAt: string;
+      closedAt: string | null;
+      /** Oldest first. */
+      messages: {
+        id: string;
+        role: "user" | "assistant";
+        /** Plain text; render it as text, never as HTML or Markdown. */
+        text: string;
+        /** An answer's kind: `answered` from the docs, `account` from the person's own account, `unknown` (not in the docs; a hand-off is offered), `declined` (not about Clipwright). Null for a question. */
+        outcome: "answered" | "account" | "unknown" | "declined" | null;
+        /** The sections the answer was taken from, best first. */
+        citations: {
+          /** The section's heading, or the operation's summary. */
+          title: string;
+          /** `docs`: a section of the README or docs/; `api`: an operation of the API reference. */
+          source: "docs" | "api";
+          /** The repository path (`docs/webhooks.md`) or the operation's method and path (`POST /webhooks`). */
+          path: string;
+          /** The heading's anchor (GitHub's rule) or the operationId. */
+          anchor: string;
+          /** Where the dashboard links: `<CLIPWRIGHT_DOCS_URL>/<path>#<anchor>` (`<path>#<anchor>` when unset) for docs, the service's `/api/v1/reference#tag/<tag>/<METHOD><path>` for operations. */
+          href: string;
+        }[];
+        /** The answer suggests handing the conversation to a person. */
+        handoffOffered: boolean;
+        createdAt: string;
+      }[];
+    };
+  };
+  "assistant.createHandoff": {
+    body?: {
+      /** The conversation to hand over; omitted, the current one. */
+      conversationId?: string;
+      /** What the person wants support to know. */
+      note?: string;
+    };
+    response: {
+      handoff: {
+        id: string;
+        conversationId: string;
+        /** The support address the conversation was sent to. */
+        to: string;
+        /** `smtp` when the service has an SMTP server; `outbox`: written to the data directory's outbox. */
+        deliveredVia: "smtp" | "outbox";
+        note: string | null;
+        createdAt: string;
+      };
+      conversation: {
+        id: string;
+        status: "open" | "closed";
+        closedReason: "closed_by_person" | "handed_off" | null;
+        messageCount: number;
+        /** Messages the conversation may hold (questions and answers). */
+        maxMessages: number;
+        handoff: {
+          id: string;
+          conversationId: string;
+          /** The support address the conversation was sent to. */
+          to: string;
+          /** `smtp` when the service has an SMTP server; `outbox`: written to the data directory's outbox. */
+          deliveredVia: "smtp" | "outbox";
+          note: string | null;
+          createdAt: string;
+        } | null;
+        createdAt: string;
+        updatedAt: string;
+        closedAt: string | null;
+      };
+      allowance: {
+        handoffsPerHour: number;
+        handoffsLeftThisHour: number;
+      };
+    };
+  };
 }
 
 /** The spec's error codes (`error.code` of every refusal). */
@@ -672,24 +4107,127 @@ export type ErrorCode =
 export type DocumentedRefusal =
   | "account_deleted"
   | "account_pending_deletion"
+  | "already_settled"
+  | "assistant_conversation_full"
+  | "assistant_daily_limit"
+  | "assistant_unavailable"
+  | "avatar_unavailable"
+  | "avatar_unknown"
+  | "background_unknown"
+  | "body_invalid"
+  | "brand_kit_required"
+  | "brand_logo_not_retained"
+  | "brand_logo_source_mismatch"
+  | "budget_exhausted"
+  | "campaign_copy_overflow"
+  | "campaign_logo_aspect_unsupported"
+  | "campaign_speed_breaks_music_ending"
+  | "campaign_speed_breaks_narration_fit"
+  | "campaign_speed_not_offered"
+  | "campaign_unsupported_claim"
+  | "campaign_visuals_insufficient"
+  | "caption_style_unknown"
+  | "capture_incompatible"
+  | "capture_unknown"
   | "conflict"
+  | "conversation_closed"
+  | "conversation_not_found"
+  | "credentials_required"
+  | "description_invalid"
+  | "edit_not_understood"
+  | "email_unverified"
+  | "expected_revision_required"
+  | "export_in_flight"
   | "forbidden_scope"
+  | "generation_busy"
+  | "generation_idempotency_conflict"
+  | "generation_not_found"
+  | "generation_not_retryable"
+  | "gone"
+  | "handoff_failed"
+  | "handoff_limit"
+  | "hint_improve_failed"
+  | "hint_required"
+  | "hint_too_long"
   | "idempotency_conflict"
   | "idempotency_in_progress"
   | "idempotency_key_required"
   | "idempotency_key_unscoped"
+  | "insufficient_seconds"
   | "internal_error"
+  | "invalid_brand_kit"
+  | "invalid_campaign_narration"
+  | "invalid_cover_text"
   | "invalid_cursor"
+  | "invalid_revision"
+  | "language_unknown"
+  | "length_below_minimum"
+  | "login_origins_invalid"
+  | "login_url_invalid"
+  | "login_url_required"
+  | "missing_required_footage"
+  | "name_invalid"
+  | "no_beats"
+  | "no_revision"
+  | "not_finished"
   | "not_found"
+  | "not_ready"
+  | "options_invalid"
+  | "orientation_unknown"
+  | "origin_daily_cap"
   | "paid_account_required"
   | "payload_too_large"
+  | "preview_failed"
+  | "project_not_found"
+  | "queue_unavailable"
   | "rate_limited"
+  | "reservation_failed"
+  | "revision_configuration_mismatch"
+  | "revision_conflict"
   | "service_unavailable"
+  | "settings_invalid"
+  | "site_not_allowed"
+  | "source_deleted"
+  | "source_expired"
+  | "source_export_in_flight"
+  | "source_idempotency_conflict"
+  | "source_inspection_busy"
+  | "source_inspection_stopping"
+  | "source_kind_mismatch"
+  | "source_not_found"
+  | "source_not_ready"
+  | "source_refresh_url_mismatch"
+  | "source_render_not_found"
+  | "source_unreadable"
+  | "source_version_expired"
+  | "source_version_mismatch"
+  | "source_version_not_found"
+  | "storage_unavailable"
+  | "storyboard_empty"
+  | "storyboard_expired"
+  | "template_limit"
+  | "template_unknown"
   | "too_many_endpoints"
+  | "too_many_in_flight"
+  | "tts_unavailable"
   | "unauthorized"
+  | "unknown_beat"
+  | "unknown_template"
+  | "unsupported_audio_mode"
+  | "unsupported_duration"
+  | "unsupported_export"
+  | "unsupported_format"
   | "unsupported_media_type"
+  | "url_invalid"
+  | "url_malformed"
+  | "url_private"
   | "validation_failed"
+  | "vault_unavailable"
+  | "voice_language"
+  | "voice_unknown"
+  | "wallet_unavailable"
   | "webhook_endpoint_disabled"
   | "webhook_host_denied"
   | "webhook_url_blocked"
-  | "webhook_url_invalid";
+  | "webhook_url_invalid"
+  | "website_demo_invalid";

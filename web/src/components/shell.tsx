@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { AssistantButton } from "../assistant/help-button";
 import { useLocation } from "../router/history";
 import { Link } from "../router/link";
 import { NAV } from "../routes";
@@ -29,6 +30,7 @@ export function Shell({ children }: { children: ReactNode }) {
           </ul>
         </nav>
         <div className="sidebar-foot">
+          <AssistantButton />
           {account ? <p className="who">{account.account.email}</p> : null}
           <button type="button" className="link-button" onClick={() => void signOut()}>
             Sign out

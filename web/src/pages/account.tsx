@@ -1,6 +1,7 @@
 import { Badge } from "../components/badge";
 import { Notice } from "../components/notice";
 import { PageHeader } from "../components/page-header";
+import { Section } from "../components/section";
 import { formatDateTime } from "../format";
 import { useSession } from "../session/session";
 import { sessionExpiresAt } from "../session/token-store";
@@ -48,8 +49,7 @@ export default function Account() {
           </dd>
         </div>
       </dl>
-      <section aria-labelledby="signin-title" className="section">
-        <h2 id="signin-title">This sign-in</h2>
+      <Section titleId="signin-title" title="This sign-in">
         <p>
           This sign-in is kept in this browser tab only and forgotten when the tab closes. It lasts until{" "}
           {formatDateTime(sessionExpiresAt())}. A sign-in can do everything your account can, including managing API
@@ -58,7 +58,7 @@ export default function Account() {
         <button type="button" className="button" onClick={() => void signOut()}>
           Sign out
         </button>
-      </section>
+      </Section>
     </>
   );
 }

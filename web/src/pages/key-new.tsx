@@ -2,7 +2,9 @@ import { useState } from "react";
 import { call } from "../api/client";
 import type { Operations } from "../api/openapi-types";
 import type { GrantableScope } from "../api/types";
-import { Field } from "../components/field";
+import { CheckedForm } from "../components/checked-form";
+import { CountField, countProblem, optionalCount } from "../components/count-field";
+import { InputField } from "../components/input-field";
 import { PageHeader } from "../components/page-header";
 import { Refusal } from "../components/refusal";
 import { SecretReveal } from "../components/secret-reveal";
@@ -20,24 +22,20 @@ const LABELS = {
   rateLimitPerDay: "Requests per day",
 };
 
+/** The limits a key may set (each only lowers the service's own), with the API's bounds. */
+const LIMITS = [
+  { field: "rateLimitPerMinute", label: "Requests per minute", max: 600, hint: "1 to 600" },
+  { field: "rateLimitPerDay", label: "Requests per day", max: 864_000, hint: "1 to 864,000 (UTC days)" },
+] as const;
+type LimitField = (typeof LIMITS)[number]["field"];
+
 /** The first day a key may expire: tomorrow (UTC), as the API counts days. */
 const tomorrowUtc = (): string => new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
-
-/** An optional whole number from a text field, or undefined when it is empty. */
-const optionalCount = (text: string): number | undefined => (text.trim() === "" ? undefined : Number(text));
-
-/** What is wrong with an optional limit, as the API bounds it. */
-function limitProblem(text: string, max: number): string | null {
-  const n = optionalCount(text);
-  if (n === undefined || (Number.isInteger(n) && n >= 1 && n <= max)) return null;
-  return `Use a whole number from 1 to ${max.toLocaleString("en")}, or leave it empty.`;
-}
 
 export default function KeyNew() {
   const [name, setName] = useState("");
   const [scopes, setScopes] = useState<GrantableScope[]>([]);
-  const [perMinute, setPerMinute] = useState("");
-  const [perDay, setPerDay] = useState("");
+  const [limits, setLimits] = useState<Record<LimitField, string>>({ rateLimitPerMinute: "", rateLimitPerDay: "" });
   const [expires, setExpires] = useState("");
   const [tried, setTried] = useState(false);
   const [created, setCreated] = useState<Created | null>(null);
@@ -48,8 +46,8 @@ export default function KeyNew() {
           name: name.trim(),
           scopes,
           ...(expires ? { expires } : {}),
-          rateLimitPerMinute: optionalCount(perMinute) ?? null,
-          rateLimitPerDay: optionalCount(perDay) ?? null,
+          rateLimitPerMinute: optionalCount(limits.rateLimitPerMinute) ?? null,
+          rateLimitPerDay: optionalCount(limits.rateLimitPerDay) ?? null,
         },
       }),
     );
@@ -75,10 +73,9 @@ export default function KeyNew() {
   const problems = {
     name: name.trim() ? null : "Give the key a name.",
     scopes: scopes.length === 0 ? "Choose at least one scope." : null,
-    perMinute: limitProblem(perMinute, 600),
-    perDay: limitProblem(perDay, 864_000),
     expires: expires && expires < tomorrowUtc() ? "Choose a day after today (UTC)." : null,
   };
+  const limitProblem = (l: (typeof LIMITS)[number]) => countProblem(limits[l.field], 1, l.max);
   const shown = (problem: string | null) => (tried ? problem : null);
   return (
     <>
@@ -86,27 +83,21 @@ export default function KeyNew() {
         title="Create an API key"
         description="Give each program its own key, with only the scopes it needs."
       />
-      <form
-        className="form wide"
-        noValidate
-        onSubmit={(e) => {
-          e.preventDefault();
-          setTried(true);
-          const form = e.currentTarget;
-          if (Object.values(problems).every((p) => p === null)) void action.run();
-          // The first field with a problem, once React has marked it.
-          else requestAnimationFrame(() => form.querySelector<HTMLElement>("[aria-invalid=true]")?.focus());
-        }}
+      <CheckedForm
+        wide
+        valid={Object.values(problems).every((p) => p === null) && LIMITS.every((l) => limitProblem(l) === null)}
+        onTried={() => setTried(true)}
+        onValid={() => void action.run()}
       >
-        <Field
+        <InputField
           label="Name"
           hint="Where the key is used, such as “CI pipeline”. Shown in the key list."
           problem={shown(problems.name)}
-        >
-          {(control) => (
-            <input {...control} required maxLength={120} value={name} onChange={(e) => setName(e.target.value)} />
-          )}
-        </Field>
+          required
+          maxLength={120}
+          value={name}
+          onChange={setName}
+        />
         <ScopePicker value={scopes} onChange={setScopes} problem={shown(problems.scopes)} />
         <fieldset className="group">
           <legend>Limits (optional)</legend>
@@ -114,51 +105,29 @@ export default function KeyNew() {
             Empty means the service's own limits. A key's limit can only lower them, never raise them.
           </p>
           <div className="row">
-            <Field label="Requests per minute" hint="1 to 600" problem={shown(problems.perMinute)}>
-              {(control) => (
-                <input
-                  {...control}
-                  type="number"
-                  inputMode="numeric"
-                  min={1}
-                  max={600}
-                  step={1}
-                  value={perMinute}
-                  onChange={(e) => setPerMinute(e.target.value)}
-                />
-              )}
-            </Field>
-            <Field label="Requests per day" hint="1 to 864,000 (UTC days)" problem={shown(problems.perDay)}>
-              {(control) => (
-                <input
-                  {...control}
-                  type="number"
-                  inputMode="numeric"
-                  min={1}
-                  max={864_000}
-                  step={1}
-                  value={perDay}
-                  onChange={(e) => setPerDay(e.target.value)}
-                />
-              )}
-            </Field>
+            {LIMITS.map((l) => (
+              <CountField
+                key={l.field}
+                label={l.label}
+                hint={l.hint}
+                min={1}
+                max={l.max}
+                value={limits[l.field]}
+                onChange={(text) => setLimits({ ...limits, [l.field]: text })}
+                problem={shown(limitProblem(l))}
+              />
+            ))}
           </div>
         </fieldset>
-        <Field
+        <InputField
           label="Expiry date (optional)"
           hint="The key stops working at the end of this day (UTC). Empty: it never expires."
           problem={shown(problems.expires)}
-        >
-          {(control) => (
-            <input
-              {...control}
-              type="date"
-              min={tomorrowUtc()}
-              value={expires}
-              onChange={(e) => setExpires(e.target.value)}
-            />
-          )}
-        </Field>
+          type="date"
+          min={tomorrowUtc()}
+          value={expires}
+          onChange={setExpires}
+        />
         <Refusal failure={action.failure} labels={LABELS} />
         <div className="form-actions">
           <button type="submit" className="button primary" disabled={action.busy}>
@@ -168,7 +137,7 @@ export default function KeyNew() {
             Cancel
           </Link>
         </div>
-      </form>
+      </CheckedForm>
     </>
   );
 }

@@ -1,12 +1,8 @@
 import { useState } from "react";
 import { call } from "../api/client";
 import type { ApiKey } from "../api/types";
-import { EmptyState } from "../components/empty-state";
-import { LoadMore } from "../components/load-more";
-import { Loading } from "../components/loading";
 import { PageHeader } from "../components/page-header";
-import { Refusal } from "../components/refusal";
-import { TableWrap } from "../components/table-wrap";
+import { PagedTable } from "../components/paged-table";
 import { ALL_SCOPES } from "../content/scopes";
 import { formatDateTime, formatDay, formatNumber } from "../format";
 import { usePages } from "../hooks/use-pages";
@@ -40,74 +36,56 @@ export default function Keys() {
         description="Keys let your programs call the API. Each key can do only what its scopes allow."
         actions={create}
       />
-      <Refusal failure={pages.failure} />
-      {pages.loading && !pages.rows ? <Loading /> : null}
-      {pages.rows && pages.rows.length === 0 ? (
-        <EmptyState title="No API keys yet" action={create}>
-          Create a key for each program that calls the API, so you can revoke one without stopping the others.
-        </EmptyState>
-      ) : null}
-      {pages.rows && pages.rows.length > 0 ? (
-        <TableWrap label="API keys">
-          <table>
-            <thead>
-              <tr>
-                <th scope="col">Name</th>
-                <th scope="col">Key</th>
-                <th scope="col">Status</th>
-                <th scope="col">Scopes</th>
-                <th scope="col">Limits and expiry</th>
-                <th scope="col">
-                  <span className="visually-hidden">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {pages.rows.map((k) => (
-                <tr key={k.id}>
-                  <th scope="row">
-                    {k.name}
-                    <span className="muted block small">created {formatDateTime(k.createdAt)}</span>
-                  </th>
-                  <td>
-                    <code className="nowrap">
-                      {k.prefix}…{k.last4}
-                    </code>
-                  </td>
-                  <td>
-                    <KeyStatus apiKey={k} />
-                    <span className="muted block small">
-                      {k.lastUsedAt ? `last used ${formatDateTime(k.lastUsedAt)}` : "never used"}
-                    </span>
-                  </td>
-                  <td className="scopes">
-                    {k.scopes.length === ALL_SCOPES.length ? `All ${ALL_SCOPES.length} scopes` : k.scopes.join(", ")}
-                  </td>
-                  <td>
-                    {limits(k)}
-                    <span className="muted block small">
-                      {k.expires ? `works until the end of ${formatDay(k.expires)} (UTC)` : "never expires"}
-                    </span>
-                  </td>
-                  <td className="row-actions">
-                    {k.status === "active" && !k.revokedAt ? (
-                      <>
-                        <button type="button" className="button small" onClick={() => setRotating(k)}>
-                          Rotate<span className="visually-hidden"> {k.name}</span>
-                        </button>
-                        <button type="button" className="button small danger" onClick={() => setRevoking(k)}>
-                          Revoke<span className="visually-hidden"> {k.name}</span>
-                        </button>
-                      </>
-                    ) : null}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </TableWrap>
-      ) : null}
-      {pages.more ? <LoadMore onClick={pages.loadMore} busy={pages.loadingMore} /> : null}
+      <PagedTable
+        pages={pages}
+        label="API keys"
+        empty={{
+          title: "No API keys yet",
+          action: create,
+          body: "Create a key for each program that calls the API, so you can revoke one without stopping the others.",
+        }}
+        columns={["Name", "Key", "Status", "Scopes", "Limits and expiry", { name: "Actions", hidden: true }]}
+        row={(k) => (
+          <tr key={k.id}>
+            <th scope="row">
+              {k.name}
+              <span className="muted block small">created {formatDateTime(k.createdAt)}</span>
+            </th>
+            <td>
+              <code className="nowrap">
+                {k.prefix}…{k.last4}
+              </code>
+            </td>
+            <td>
+              <KeyStatus apiKey={k} />
+              <span className="muted block small">
+                {k.lastUsedAt ? `last used ${formatDateTime(k.lastUsedAt)}` : "never used"}
+              </span>
+            </td>
+            <td className="scopes">
+              {k.scopes.length === ALL_SCOPES.length ? `All ${ALL_SCOPES.length} scopes` : k.scopes.join(", ")}
+            </td>
+            <td>
+              {limits(k)}
+              <span className="muted block small">
+                {k.expires ? `works until the end of ${formatDay(k.expires)} (UTC)` : "never expires"}
+              </span>
+            </td>
+            <td className="row-actions">
+              {k.status === "active" && !k.revokedAt ? (
+                <>
+                  <button type="button" className="button small" onClick={() => setRotating(k)}>
+                    Rotate<span className="visually-hidden"> {k.name}</span>
+                  </button>
+                  <button type="button" className="button small danger" onClick={() => setRevoking(k)}>
+                    Revoke<span className="visually-hidden"> {k.name}</span>
+                  </button>
+                </>
+              ) : null}
+            </td>
+          </tr>
+        )}
+      />
       <RotateDialog apiKey={rotating} onClose={() => setRotating(null)} onRotated={() => void pages.reload()} />
       <RevokeDialog apiKey={revoking} onClose={() => setRevoking(null)} onRevoked={() => void pages.reload()} />
     </>

@@ -3,6 +3,7 @@ import { Loading } from "../components/loading";
 import { Notice } from "../components/notice";
 import { PageHeader } from "../components/page-header";
 import { Refusal } from "../components/refusal";
+import { Section } from "../components/section";
 import { useLoad } from "../hooks/use-load";
 import { useSession } from "../session/session";
 import { Ledger } from "./overview/ledger";
@@ -33,12 +34,11 @@ export default function Overview() {
           </p>
         </Notice>
       ) : null}
-      <section aria-labelledby="wallet-title" className="section">
-        <h2 id="wallet-title">Video time</h2>
+      <Section titleId="wallet-title" title="Video time">
         <Refusal failure={wallet.failure} />
         {wallet.data ? <WalletSummary wallet={wallet.data.balance} plans={wallet.data.plans} /> : null}
         {wallet.loading && !wallet.data ? <Loading /> : null}
-      </section>
+      </Section>
       <UsageChart />
       <Ledger />
     </>

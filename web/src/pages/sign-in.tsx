@@ -1,5 +1,6 @@
 import { useState } from "react";
-import { Field } from "../components/field";
+import { EmailField } from "../components/email-field";
+import { InputField } from "../components/input-field";
 import { Notice } from "../components/notice";
 import { PageHeader } from "../components/page-header";
 import { Refusal } from "../components/refusal";
@@ -31,32 +32,16 @@ export function SignIn() {
           void action.run(email, password);
         }}
       >
-        <Field label="Email address">
-          {(control) => (
-            <input
-              {...control}
-              type="email"
-              autoComplete="email"
-              required
-              maxLength={254}
-              value={email}
-              onChange={(e) => setEmail(e.target.value)}
-            />
-          )}
-        </Field>
-        <Field label="Password">
-          {(control) => (
-            <input
-              {...control}
-              type="password"
-              autoComplete="current-password"
-              required
-              maxLength={200}
-              value={password}
-              onChange={(e) => setPassword(e.target.value)}
-            />
-          )}
-        </Field>
+        <EmailField value={email} onChange={setEmail} />
+        <InputField
+          label="Password"
+          type="password"
+          autoComplete="current-password"
+          required
+          maxLength={200}
+          value={password}
+          onChange={setPassword}
+        />
         <Refusal failure={action.failure} labels={{ email: "Email address", password: "Password" }} />
         <button type="submit" className="button primary" disabled={action.busy}>
           {action.busy ? "Signing in…" : "Sign in"}

@@ -1,6 +1,9 @@
 import { useState } from "react";
 import { call } from "../api/client";
+import { CheckedForm } from "../components/checked-form";
+import { EmailField } from "../components/email-field";
 import { Field } from "../components/field";
+import { InputField } from "../components/input-field";
 import { Notice } from "../components/notice";
 import { PageHeader } from "../components/page-header";
 import { Refusal } from "../components/refusal";
@@ -23,6 +26,8 @@ export function SignUp() {
     setSentTo(answer.email);
   });
   const problem = passwordProblem(password);
+  const nameProblem = name.trim() ? null : "Enter your name.";
+  const emailProblem = /^\S+@\S+$/.test(email) ? null : "Enter an email address, like name@example.com.";
 
   if (sentTo) {
     return (
@@ -57,47 +62,26 @@ export function SignUp() {
   return (
     <>
       <PageHeader title="Create your account" description="Free seconds to try it out are included." />
-      <form
-        className="form"
-        noValidate
-        onSubmit={(e) => {
-          e.preventDefault();
-          setTried(true);
-          const form = e.currentTarget;
-          if (!problem && form.checkValidity()) void action.run();
-          // The first field with a problem, once React has marked it.
-          else requestAnimationFrame(() => form.querySelector<HTMLElement>(":invalid, [aria-invalid=true]")?.focus());
-        }}
+      <CheckedForm
+        valid={!problem && !nameProblem && !emailProblem}
+        onTried={() => setTried(true)}
+        onValid={() => void action.run()}
       >
-        <Field label="Your name" problem={tried && !name.trim() ? "Enter your name." : null}>
-          {(control) => (
-            <input
-              {...control}
-              autoComplete="name"
-              required
-              maxLength={120}
-              value={name}
-              onChange={(e) => setName(e.target.value)}
-            />
-          )}
-        </Field>
-        <Field
-          label="Email address"
+        <InputField
+          label="Your name"
+          problem={tried ? nameProblem : null}
+          autoComplete="name"
+          required
+          maxLength={120}
+          value={name}
+          onChange={setName}
+        />
+        <EmailField
+          value={email}
+          onChange={setEmail}
           hint="We send a link to it to check it is yours."
-          problem={tried && !/^\S+@\S+$/.test(email) ? "Enter an email address, like name@example.com." : null}
-        >
-          {(control) => (
-            <input
-              {...control}
-              type="email"
-              autoComplete="email"
-              required
-              maxLength={254}
-              value={email}
-              onChange={(e) => setEmail(e.target.value)}
-            />
-          )}
-        </Field>
+          problem={tried ? emailProblem : null}
+        />
         <Field
           label="Password"
           hint={
@@ -130,7 +114,7 @@ export function SignUp() {
         <button type="submit" className="button primary" disabled={action.busy}>
           {action.busy ? "Creating your account…" : "Create account"}
         </button>
-      </form>
+      </CheckedForm>
       <p className="aside">
         Already have an account? <Link to="/sign-in">Sign in</Link>
       </p>

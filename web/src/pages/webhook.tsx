@@ -1,8 +1,10 @@
-import { useState } from "react";
+import { useRef, useState } from "react";
 import { call } from "../api/client";
-import { Loading } from "../components/loading";
+import type { Endpoint } from "../api/types";
+import { Breadcrumb } from "../components/breadcrumb";
 import { Notice } from "../components/notice";
 import { PageHeader } from "../components/page-header";
+import { PageLoading } from "../components/page-loading";
 import { Refusal } from "../components/refusal";
 import { formatDateTime } from "../format";
 import { useAction, useLoad } from "../hooks/use-load";
@@ -10,6 +12,7 @@ import { Link } from "../router/link";
 import type { PageProps } from "../routes";
 import { DeleteEndpointDialog } from "./webhooks/delete-dialog";
 import { Deliveries } from "./webhooks/deliveries";
+import { EditEndpoint } from "./webhooks/edit-endpoint";
 import { disabledBecause, EndpointStatus } from "./webhooks/endpoint-status";
 
 /** One endpoint: what it receives, its state, a test delivery, and its delivery log. */
@@ -18,6 +21,13 @@ export default function Webhook({ params }: PageProps) {
   const endpoint = useLoad(() => call("webhooks.get", { params: { id } }), id);
   const [testedAt, setTestedAt] = useState<{ deliveryId: string } | null>(null);
   const [deleting, setDeleting] = useState(false);
+  const [editing, setEditing] = useState(false);
+  const [saved, setSaved] = useState<string | null>(null);
+  const editButton = useRef<HTMLButtonElement>(null);
+  const stopEditing = () => {
+    setEditing(false);
+    requestAnimationFrame(() => editButton.current?.focus());
+  };
   const setStatus = useAction(async (status: "active" | "disabled") => {
     endpoint.setData(await call("webhooks.update", { params: { id }, body: { status } }));
   });
@@ -29,9 +39,7 @@ export default function Webhook({ params }: PageProps) {
   if (!e) {
     return (
       <>
-        <PageHeader title="Webhook endpoint" />
-        <Refusal failure={endpoint.failure} />
-        {endpoint.loading ? <Loading /> : null}
+        <PageLoading title="Webhook endpoint" failure={endpoint.failure} loading={endpoint.loading} />
         <p>
           <Link to="/webhooks">All endpoints</Link>
         </p>
@@ -41,9 +49,7 @@ export default function Webhook({ params }: PageProps) {
   const active = e.status === "active";
   return (
     <>
-      <p className="breadcrumb">
-        <Link to="/webhooks">Webhooks</Link>
-      </p>
+      <Breadcrumb to="/webhooks">Webhooks</Breadcrumb>
       <PageHeader
         title={e.url}
         description={e.description ?? undefined}
@@ -73,6 +79,18 @@ export default function Webhook({ params }: PageProps) {
                 Disable
               </button>
             ) : null}
+            <button
+              ref={editButton}
+              type="button"
+              className="button"
+              aria-expanded={editing}
+              onClick={() => {
+                setSaved(null);
+                setEditing(true);
+              }}
+            >
+              Edit
+            </button>
             <button type="button" className="button danger" onClick={() => setDeleting(true)}>
               Delete
             </button>
@@ -88,41 +106,65 @@ export default function Webhook({ params }: PageProps) {
           </p>
         </Notice>
       ) : null}
-      <dl className="facts">
-        <div>
-          <dt>Status</dt>
-          <dd>
-            <EndpointStatus endpoint={e} />
-            {e.disabledAt ? <span className="muted"> since {formatDateTime(e.disabledAt)}</span> : null}
-          </dd>
-        </div>
-        <div>
-          <dt>Failed deliveries in a row</dt>
-          <dd>{e.failureStreak} (20 disable it; one success resets the count)</dd>
-        </div>
-        <div>
-          <dt>Last delivery</dt>
-          <dd>{e.lastDeliveryAt ? formatDateTime(e.lastDeliveryAt) : "None yet"}</dd>
-        </div>
-        <div>
-          <dt>Created</dt>
-          <dd>{formatDateTime(e.createdAt)}</dd>
-        </div>
-        <div className="wide">
-          <dt>Events ({e.events.length})</dt>
-          <dd>
-            <ul className="tags">
-              {e.events.map((type) => (
-                <li key={type}>
-                  <code>{type}</code>
-                </li>
-              ))}
-            </ul>
-          </dd>
-        </div>
-      </dl>
+      {saved ? (
+        <Notice tone="success" live>
+          <p>{saved}</p>
+        </Notice>
+      ) : null}
+      {editing ? (
+        <EditEndpoint
+          endpoint={e}
+          onCancel={stopEditing}
+          onSaved={(updated) => {
+            if (updated) endpoint.setData(updated);
+            setSaved(updated ? "Changes saved." : "Nothing changed, so nothing was saved.");
+            stopEditing();
+          }}
+        />
+      ) : (
+        <EndpointFacts endpoint={e} />
+      )}
       <Deliveries endpointId={id} watch={testedAt?.deliveryId ?? null} onSettled={() => void endpoint.reload()} />
       <DeleteEndpointDialog endpoint={deleting ? e : null} onClose={() => setDeleting(false)} />
     </>
+  );
+}
+
+/** What the endpoint is: its status, failures, last delivery and the events it receives. */
+function EndpointFacts({ endpoint: e }: { endpoint: Endpoint }) {
+  return (
+    <dl className="facts">
+      <div>
+        <dt>Status</dt>
+        <dd>
+          <EndpointStatus endpoint={e} />
+          {e.disabledAt ? <span className="muted"> since {formatDateTime(e.disabledAt)}</span> : null}
+        </dd>
+      </div>
+      <div>
+        <dt>Failed deliveries in a row</dt>
+        <dd>{e.failureStreak} (20 disable it; one success resets the count)</dd>
+      </div>
+      <div>
+        <dt>Last delivery</dt>
+        <dd>{e.lastDeliveryAt ? formatDateTime(e.lastDeliveryAt) : "None yet"}</dd>
+      </div>
+      <div>
+        <dt>Created</dt>
+        <dd>{formatDateTime(e.createdAt)}</dd>
+      </div>
+      <div className="wide">
+        <dt>Events ({e.events.length})</dt>
+        <dd>
+          <ul className="tags">
+            {e.events.map((type) => (
+              <li key={type}>
+                <code>{type}</code>
+              </li>
+            ))}
+          </ul>
+        </dd>
+      </div>
+    </dl>
   );
 }

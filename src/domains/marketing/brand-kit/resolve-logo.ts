@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import { ApiError } from "../../../contract/errors.js";
+import { getStored } from "../../../storage/storage.js";
 import type { DomainServices } from "../../services.js";
 import { readManifest, type SourceVersion, SourceVersions, versionFiles } from "../sources/source-version.js";
 import { type Db, findSourceJob } from "../sources/store.js";
@@ -85,7 +86,7 @@ export async function fetchLogo(
   if (!asset.retained) throw notRetained(input, version, asset.reason ?? "not_retained");
   const file = asset.sha256 ? versionFiles(chosen).find((f) => f.sha256 === asset.sha256) : undefined;
   if (!file) throw notRetained(input, version, "file_missing");
-  const bytes = await deps.storage.get(file.key).catch(() => null);
+  const bytes = await getStored(deps.storage, file.key);
   if (!bytes) throw notRetained(input, version, "file_missing");
   const sha256 = createHash("sha256").update(bytes).digest("hex");
   if (sha256 !== asset.sha256) throw notRetained(input, version, "sha256_mismatch");

@@ -86,6 +86,7 @@ export const updateBrandKitOperation = defineOperation({
   body: BrandKitBody,
   responses: { 200: BrandKitSchema },
   errors: [
+    "storage_unavailable",
     "invalid_brand_kit",
     "source_not_found",
     "source_deleted",

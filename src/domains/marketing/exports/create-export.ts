@@ -16,6 +16,7 @@ export const createExportOperation = defineOperation({
   body: CreateExportBody,
   responses: { 202: CreateExportResponse, 200: CreateExportResponse },
   errors: [
+    "storage_unavailable",
     "project_not_found",
     "no_revision",
     "unsupported_format",

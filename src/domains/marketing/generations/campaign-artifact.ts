@@ -1,6 +1,7 @@
 import { ApiError } from "../../../contract/errors.js";
 import type { StoredResult } from "../../../jobs/envelope.js";
 import type { CampaignDocument } from "../../../pipelines/marketing/campaign/document.js";
+import { getStored } from "../../../storage/storage.js";
 import type { DomainServices } from "../../services.js";
 import { readDocument } from "../revision/read-document.js";
 import type { GenerationJob } from "./store.js";
@@ -23,7 +24,7 @@ export async function generatedDocument(
   const key = (JSON.parse(job.result ?? "{}") as Partial<StoredResult>).artifacts?.find(
     (a) => a.type === "campaign",
   )?.key;
-  const bytes = !expired && key ? await deps.storage.get(key).catch(() => null) : null;
+  const bytes = !expired && key ? await getStored(deps.storage, key) : null;
   if (!bytes) throw new ApiError("generation_not_found", { generationId: job.id, reason: "expired" });
   return readDocument(JSON.parse(bytes.toString("utf8")));
 }

@@ -9,7 +9,7 @@ export const cancelGenerationOperation = defineOperation({
   id: "marketing.cancelGeneration",
   summary: "Cancel a generation",
   description:
-    "Queued: cancelled at once and taken out of the queue (`removedFromQueue: true`). Running: stops at its next step (between scenes) and settles cancelled (`removedFromQueue: false`; poll the generation). Succeeded, failed or cancelled: 409 already_settled with its state. Nothing is refunded: generating holds no seconds. A cancelled generation may be retried.",
+    "Queued: cancelled at once and taken out of the queue (`removedFromQueue: true`). Running: stops at its next step (between scenes) or, within about 3 s, mid-step (a wait for a browser), and settles cancelled (`removedFromQueue: false`; poll the generation). Succeeded, failed or cancelled: 409 already_settled with its state. Nothing is refunded: generating holds no seconds. A cancelled generation may be retried.",
   params: GenerationIdParams,
   body: CancelGenerationBody,
   responses: { 200: CancelGenerationResponse },

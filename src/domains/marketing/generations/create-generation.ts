@@ -15,7 +15,7 @@ export const createGenerationOperation = defineOperation({
     "Starts a marketing.generation job (202, status URL in Location; 200 with the known generation when the Idempotency-Key already made one). It fills the template's scenes with the source version's own copy and visuals (never a claim the source does not state), writes the narration, measures it with the chosen voice and fits the scenes to the length, and draws a preview still per scene. A succeeded generation's result lists a `campaign` artifact (the revision-1 document, schema clipwright.campaign.v1) and one `preview` PNG per scene; make it a project with POST /marketing/projects. Omitted fields take the template's defaults; `brand` defaults to the brand kit when the account has one with colours. Generating reserves no seconds; an account may start CLIPWRIGHT_GENERATION_DAILY_ALLOWANCE (100) generations a UTC day (429 budget_exhausted). Run POST /marketing/generations/preflight first to see what is missing without starting anything.",
   body: GenerationRequestBody,
   responses: { 202: GenerationEnvelope, 200: GenerationEnvelope },
-  errors: GENERATION_REFUSALS,
+  errors: [...GENERATION_REFUSALS, "storage_unavailable"],
   async handler({ actor, deps, body, idempotencyKey, requestId, now }) {
     const hash = inspectionRequestHash("marketing.createGeneration", null, body);
     const known = await knownGeneration(deps, actor.accountId, idempotencyKey, hash);

@@ -13,7 +13,7 @@ export const preflightGenerationOperation = defineOperation({
     "Runs every check creating the generation would, synchronously, and starts nothing. A value the template or catalogue does not offer, or a source that cannot be read, is refused exactly as creating refuses it. What the account or the source lacks is answered instead: `missing` lists each thing with its `field`, its `section` of the revision document (story, style, sound or export), the `code` creating would refuse with, and a plain message — a brand kit without colours, no voice for the site's language, footage a template requires, too little on the site to show, or (section export) too few seconds in the wallet to export it, which does not stop generating. `ready` is true when nothing is missing. `warnings` say what the plan had to give up (a scene dropped for want of copy, a plate where no picture was found, a shorter length that would suit). `plan` is the scene plan with each scene's source copy ids and estimated seconds, and `quote` what exporting it would hold and charge.",
   body: GenerationRequestBody,
   responses: { 200: PreflightAnswerSchema },
-  errors: REQUEST_REFUSALS,
+  errors: [...REQUEST_REFUSALS, "storage_unavailable"],
   async handler({ actor, deps, body, now }) {
     const resolved = await resolveGeneration(deps, actor.accountId, body, now);
     const { story, missing } = planResolved(resolved);

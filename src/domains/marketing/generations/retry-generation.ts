@@ -19,6 +19,7 @@ export const retryGenerationOperation = defineOperation({
   body: RetryGenerationBody,
   responses: { 202: GenerationEnvelope, 200: GenerationEnvelope },
   errors: [
+    "storage_unavailable",
     "generation_not_found",
     "generation_busy",
     "generation_not_retryable",

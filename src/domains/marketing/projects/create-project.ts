@@ -22,6 +22,7 @@ export const createProjectOperation = defineOperation({
   body: CreateProjectBody,
   responses: { 201: ProjectSchema },
   errors: [
+    "storage_unavailable",
     "generation_not_found",
     "not_finished",
     "name_invalid",

@@ -24,7 +24,7 @@ export const createRevisionOperation = defineOperation({
   params: ProjectIdParams,
   body: CreateRevisionBody,
   responses: { 201: RevisionSchema },
-  errors: REVISION_REFUSALS,
+  errors: [...REVISION_REFUSALS, "storage_unavailable"],
   components: {
     CampaignDocument: CampaignDocumentSchema,
     RevisionOperation: RevisionOperationSchema,

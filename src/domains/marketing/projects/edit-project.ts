@@ -34,7 +34,7 @@ export const editProjectOperation = defineOperation({
   params: ProjectIdParams,
   body: EditBody,
   responses: { 201: EditAnswer, 200: EditAnswer },
-  errors: ["edit_not_understood", ...REVISION_REFUSALS],
+  errors: ["edit_not_understood", ...REVISION_REFUSALS, "storage_unavailable"],
   async handler({ actor, deps, params, body, now }) {
     const project = await findProject(deps.db.kysely, actor.accountId, params.id);
     if (!project) throw new ApiError("project_not_found", { projectId: params.id });

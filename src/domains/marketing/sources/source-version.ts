@@ -6,6 +6,7 @@ import { ApiError } from "../../../contract/errors.js";
 import type { Database } from "../../../db/schema.js";
 import type { JobRow, StoredResult } from "../../../jobs/envelope.js";
 import { SOURCE_MANIFEST_SCHEMA, type SourceManifest } from "../../../pipelines/marketing/source/manifest.js";
+import { getStored } from "../../../storage/storage.js";
 import type { DomainServices } from "../../services.js";
 import type { Db, SourceJob } from "./store.js";
 
@@ -157,7 +158,7 @@ export async function readManifest(
   v: SourceVersion,
 ): Promise<ManifestRead> {
   const file = versionFiles(v).find((a) => a.type === "source");
-  const bytes = file && (await deps.storage.get(file.key).catch(() => null));
+  const bytes = file && (await getStored(deps.storage, file.key));
   if (!bytes) return { ok: false, problem: "missing" };
   const json = parseJson(bytes);
   if (json && isManifest(json.value)) return { ok: true, manifest: json.value };

@@ -39,7 +39,7 @@ export function drawScenesInOrder(
   let session: BrowserSession | null = null;
   let opening: Promise<Page> | null = null;
   const page = (): Promise<Page> => {
-    opening ??= openScenePage(deps.browser).then((s) => {
+    opening ??= openScenePage(deps.browser, signal).then((s) => {
       session = s;
       return s.page;
     });

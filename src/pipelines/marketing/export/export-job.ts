@@ -7,6 +7,7 @@ import { PIXEL_LOOPS } from "../../../media/compose/layered/pixels.js";
 import type { LayeredScene } from "../../../media/compose/layered/types.js";
 import { GIF_FPS } from "../../../media/ffmpeg/encode-gif.js";
 import { TtsUnavailableError } from "../../../media/tts/engine.js";
+import { getStored } from "../../../storage/storage.js";
 import { PipelineFailure, type PipelineOutput, type PipelineRun } from "../../run.js";
 import type { CampaignDocument } from "../campaign/document.js";
 import { sceneSpecs } from "../layout/scene-specs.js";
@@ -262,7 +263,7 @@ async function footageFiles(deps: ExportDeps, input: ExportInput, dir: string): 
     const v = scene.visual;
     if (scene.hidden || v.type !== "footage" || files.has(v.renderId)) continue;
     const key = input.footage[v.renderId]?.videoKey;
-    const bytes = key ? await deps.storage.get(key).catch(() => null) : null;
+    const bytes = key ? await getStored(deps.storage, key) : null;
     if (!bytes)
       throw new PipelineFailure(
         "source_unreadable",
@@ -277,7 +278,7 @@ async function footageFiles(deps: ExportDeps, input: ExportInput, dir: string): 
 
 async function readManifest(deps: ExportDeps, input: ExportInput): Promise<SourceManifest> {
   const file = input.source.files.find((f) => f.type === "source");
-  const bytes = file && (await deps.storage.get(file.key).catch(() => null));
+  const bytes = file && (await getStored(deps.storage, file.key));
   if (!bytes) throw new PipelineFailure("source_unreadable", "The source version's files are gone.");
   return JSON.parse(bytes.toString("utf8")) as SourceManifest;
 }

@@ -6,13 +6,14 @@ import { type DecodedLayers, packLayers, unpackLayers } from "../../../media/com
 import type { Storage } from "../../../storage/storage.js";
 import { fontsKey } from "../scenes/fonts.js";
 import type { SceneImage, SceneSpec, SpriteBox } from "../scenes/types.js";
+import { EXPORT_CACHE_PREFIX, used } from "./cache-entries.js";
 
 /**
  * A scene's drawn layers, kept by the hash of everything that decides their pixels: the scene's copy and
  * visual, the style, the orientation, its place among the scenes, the images' bytes, the fonts, and the
  * scene templates' own source. Narration and length do not draw anything, so a narration or timing edit
  * redraws nothing, and a copy edit redraws only its scene. Stored in the service's storage (any worker
- * of a fleet finds them) under cache/marketing/layers/.
+ * of a fleet finds them) under cache/marketing/layers/; swept by age and size (src/jobs/export-cache-sweeper.ts).
  */
 
 export interface DrawnLayers {
@@ -67,7 +68,7 @@ export function layersKey(spec: SceneSpec): string {
 }
 
 const keys = (hash: string) => {
-  const base = `cache/marketing/layers/${hash.slice(0, 2)}/${hash}`;
+  const base = `${EXPORT_CACHE_PREFIX}layers/${hash.slice(0, 2)}/${hash}`;
   return { plate: `${base}/plate.jpg`, sheet: `${base}/sheet.png`, boxes: `${base}/boxes.json` };
 };
 
@@ -75,6 +76,8 @@ export async function cachedLayers(storage: Storage, hash: string): Promise<Draw
   const k = keys(hash);
   try {
     const [plate, sheet, boxes] = await Promise.all([storage.get(k.plate), storage.get(k.sheet), storage.get(k.boxes)]);
+    // Read counts as use: the sweeper ages an entry by its newest file, so the boxes alone are enough.
+    await used(storage, k.boxes);
     return { plate, sheet, boxes: JSON.parse(boxes.toString("utf8")) as SpriteBox[] };
   } catch {
     return null;
@@ -90,11 +93,13 @@ export async function keepLayers(storage: Storage, hash: string, layers: DrawnLa
 
 /** A scene's decoded layers at an output size, packed (media/compose/layered/pack.ts). */
 export function decodedCache(storage: Storage, hash: string, output: { width: number; height: number }) {
-  const key = `cache/marketing/decoded/${hash.slice(0, 2)}/${hash}-${output.width}x${output.height}.bin`;
+  const key = `${EXPORT_CACHE_PREFIX}decoded/${hash.slice(0, 2)}/${hash}-${output.width}x${output.height}.bin`;
   return {
     async take(): Promise<DecodedLayers | null> {
       const packed = await storage.get(key).catch(() => null);
-      return packed ? unpackLayers(packed) : null;
+      if (!packed) return null;
+      await used(storage, key);
+      return unpackLayers(packed);
     },
     async keep(decoded: DecodedLayers): Promise<void> {
       await storage.put(key, await packLayers(decoded));

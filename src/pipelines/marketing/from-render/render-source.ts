@@ -5,6 +5,7 @@ import sharp from "sharp";
 import { iso } from "../../../clock.js";
 import { probe } from "../../../media/ffmpeg/probe.js";
 import { parseVtt, type VttCue } from "../../../media/quality/caption-figures.js";
+import { getStored } from "../../../storage/storage.js";
 import { PipelineFailure, type PipelineOutput, type PipelineRun } from "../../run.js";
 import type { InspectionDeps } from "../deps.js";
 import type { InspectionInput } from "../input.js";
@@ -137,7 +138,7 @@ export async function renderSource(run: PipelineRun<RenderInput>, deps: Inspecti
     }
     let scenes: ReturnType<typeof scenesOf> = [];
     if (input.files.quality) {
-      const report = await deps.storage.get(input.files.quality).catch(() => null);
+      const report = await getStored(deps.storage, input.files.quality);
       try {
         scenes = report ? scenesOf(JSON.parse(report.toString("utf8"))) : [];
       } catch {

@@ -1,5 +1,6 @@
 import { Value } from "@sinclair/typebox/value";
 import { TtsUnavailableError } from "../../../media/tts/engine.js";
+import { getStored } from "../../../storage/storage.js";
 import { PipelineFailure, type PipelineOutput, type PipelineRun } from "../../run.js";
 import type { CampaignScene } from "../campaign/document.js";
 import { CampaignDocumentSchema } from "../campaign/schema.js";
@@ -55,7 +56,7 @@ export async function generateCampaign(
 
 async function readManifest(deps: GenerationDeps, input: GenerationInput): Promise<SourceManifest> {
   const file = input.source.files.find((f) => f.type === "source");
-  const bytes = file && (await deps.storage.get(file.key).catch(() => null));
+  const bytes = file && (await getStored(deps.storage, file.key));
   if (!bytes) throw new PipelineFailure("source_unreadable", "The source version's files are gone.");
   return JSON.parse(bytes.toString("utf8")) as SourceManifest;
 }

@@ -28,7 +28,7 @@ export async function drawPreviews(
   const specs = await sceneSpecs(document, fonts, images.read, async () =>
     posterKey ? images.file(posterKey, "image/jpeg") : images.poster(),
   );
-  const session = await openScenePage(deps.browser);
+  const session = await openScenePage(deps.browser, run.signal);
   try {
     const previews: ScenePreviewFile[] = [];
     const overflow: { sceneId: string; field: string }[] = [];

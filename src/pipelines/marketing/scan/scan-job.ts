@@ -45,9 +45,9 @@ function failureOf(err: unknown, signal: AbortSignal): unknown {
   return new PipelineFailure("internal_error", `scanning failed: ${describe(err)}`.slice(0, 300), true);
 }
 
-async function openSession(deps: InspectionDeps): Promise<FencedSession> {
+async function openSession(deps: InspectionDeps, signal: AbortSignal): Promise<FencedSession> {
   try {
-    return await openFencedSession(deps.browser, SCAN_CAPTURE, deps.guard);
+    return await openFencedSession(deps.browser, SCAN_CAPTURE, deps.guard, signal);
   } catch (err) {
     if (err instanceof BrowserUnavailableError)
       throw new PipelineFailure("internal_error", "the browser is unavailable", true);
@@ -178,7 +178,7 @@ export async function scanUrl(run: PipelineRun<UrlInput>, deps: InspectionDeps):
   const { signal, checkpoint, progress } = run;
   await progress("opening", 0);
   await checkpoint();
-  const fenced = await openSession(deps);
+  const fenced = await openSession(deps, signal);
   // A cancel closes the browser at once: whatever waits on it (a navigation, an in-page script) ends.
   const onAbort = () => void fenced.close();
   signal.addEventListener("abort", onAbort, { once: true });

@@ -38,15 +38,12 @@ export interface DrawOptions {
 }
 
 /** A session for drawing scenes: device scale 1 (the frames are 1080p already) and every request refused. */
-export async function openScenePage(pool: BrowserPool): Promise<BrowserSession> {
+export async function openScenePage(pool: BrowserPool, signal?: AbortSignal): Promise<BrowserSession> {
   const frame = SCENE_FRAMES.portrait;
-  const session = await pool.newSession({
-    width: frame.width,
-    height: frame.height,
-    deviceScaleFactor: 1,
-    isMobile: false,
-    hasTouch: false,
-  });
+  const session = await pool.newSession(
+    { width: frame.width, height: frame.height, deviceScaleFactor: 1, isMobile: false, hasTouch: false },
+    { signal },
+  );
   try {
     await session.context.route("**/*", (route) => route.abort("blockedbyclient"));
   } catch (err) {

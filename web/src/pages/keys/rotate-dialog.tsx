@@ -3,9 +3,9 @@ import { call } from "../../api/client";
 import type { Operations } from "../../api/openapi-types";
 import type { ApiKey } from "../../api/types";
 import { Dialog } from "../../components/dialog";
-import { Field } from "../../components/field";
 import { Refusal } from "../../components/refusal";
 import { SecretReveal } from "../../components/secret-reveal";
+import { SelectField } from "../../components/select-field";
 import { formatDateTime } from "../../format";
 import { useAction } from "../../hooks/use-load";
 
@@ -71,17 +71,13 @@ export function RotateDialog({
             The new key has the same name, scopes, limits and expiry. Programs must switch to it before the old one
             stops.
           </p>
-          <Field label="The old key">
-            {(control) => (
-              <select {...control} value={grace} onChange={(e) => setGrace(Number(e.target.value))}>
-                {GRACE.map(([seconds, label]) => (
-                  <option key={seconds} value={seconds}>
-                    {label}
-                  </option>
-                ))}
-              </select>
-            )}
-          </Field>
+          <SelectField label="The old key" value={String(grace)} onChange={(seconds) => setGrace(Number(seconds))}>
+            {GRACE.map(([seconds, label]) => (
+              <option key={seconds} value={seconds}>
+                {label}
+              </option>
+            ))}
+          </SelectField>
           <Refusal failure={action.failure} />
           <div className="dialog-actions">
             <button type="button" className="button" onClick={close}>

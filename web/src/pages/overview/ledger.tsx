@@ -4,6 +4,7 @@ import { EmptyState } from "../../components/empty-state";
 import { LoadMore } from "../../components/load-more";
 import { Loading } from "../../components/loading";
 import { Refusal } from "../../components/refusal";
+import { Section } from "../../components/section";
 import { TableWrap } from "../../components/table-wrap";
 import { formatDateTime, formatDelta, formatSeconds } from "../../format";
 import { usePages } from "../../hooks/use-pages";
@@ -35,8 +36,7 @@ const bucketsMoved = (e: LedgerEntry): string =>
 export function Ledger() {
   const pages = usePages((cursor) => call("wallet.listLedger", { query: { limit: 25, cursor } }));
   return (
-    <section aria-labelledby="ledger-title" className="section">
-      <h2 id="ledger-title">Ledger</h2>
+    <Section titleId="ledger-title" title="Ledger">
       <p className="muted">Each grant, hold, charge and release of video time, newest first.</p>
       <Refusal failure={pages.failure} />
       {pages.rows && pages.rows.length === 0 ? (
@@ -78,6 +78,6 @@ export function Ledger() {
       ) : null}
       {pages.loading && !pages.rows ? <Loading /> : null}
       {pages.more ? <LoadMore onClick={pages.loadMore} busy={pages.loadingMore} /> : null}
-    </section>
+    </Section>
   );
 }

@@ -3,6 +3,7 @@ import { call } from "../../api/client";
 import type { Usage } from "../../api/types";
 import { Loading } from "../../components/loading";
 import { Refusal } from "../../components/refusal";
+import { Section } from "../../components/section";
 import { TableWrap } from "../../components/table-wrap";
 import { formatDay, formatNumber } from "../../format";
 import { useLoad } from "../../hooks/use-load";
@@ -130,8 +131,7 @@ export function UsageChart() {
   const busiest = days.reduce((a, d) => (d.total > (a?.total ?? -1) ? d : a), days[0]);
   const max = niceMax(busiest?.total ?? 0);
   return (
-    <section aria-labelledby="usage-title" className="section">
-      <h2 id="usage-title">Usage</h2>
+    <Section titleId="usage-title" title="Usage">
       <p className="muted">
         Requests made while signed in, per day and rate class, over the last 30 days. Each API key reads its own counts
         with <code>GET /api/v1/usage</code>.
@@ -200,6 +200,6 @@ export function UsageChart() {
           </details>
         </figure>
       ) : null}
-    </section>
+    </Section>
   );
 }

@@ -2,12 +2,8 @@ import { useEffect, useRef } from "react";
 import { call } from "../../api/client";
 import type { Delivery } from "../../api/types";
 import { Badge, type BadgeTone } from "../../components/badge";
-import { EmptyState } from "../../components/empty-state";
-import { LoadMore } from "../../components/load-more";
-import { Loading } from "../../components/loading";
 import { Notice } from "../../components/notice";
-import { Refusal } from "../../components/refusal";
-import { TableWrap } from "../../components/table-wrap";
+import { PagedTable } from "../../components/paged-table";
 import { formatDateTime, formatRelative } from "../../format";
 import { usePages } from "../../hooks/use-pages";
 
@@ -74,55 +70,39 @@ export function Deliveries({
           </p>
         </Notice>
       ) : null}
-      <Refusal failure={pages.failure} />
-      {pages.loading && !pages.rows ? <Loading /> : null}
-      {pages.rows && pages.rows.length === 0 ? (
-        <EmptyState title="No deliveries yet">
-          Each event sent to this endpoint, and each retry, is listed here. Send a test event to see one.
-        </EmptyState>
-      ) : null}
-      {pages.rows && pages.rows.length > 0 ? (
-        <TableWrap label="Deliveries">
-          <table>
-            <thead>
-              <tr>
-                <th scope="col">When</th>
-                <th scope="col">Event</th>
-                <th scope="col">Status</th>
-                <th scope="col" className="num">
-                  Attempt
-                </th>
-                <th scope="col" className="num">
-                  Response
-                </th>
-                <th scope="col" className="num">
-                  Latency
-                </th>
-                <th scope="col">Detail</th>
-              </tr>
-            </thead>
-            <tbody>
-              {pages.rows.map((d) => (
-                <tr key={d.id}>
-                  <td className="when">{formatDateTime(d.createdAt)}</td>
-                  <td>
-                    <code className="nowrap">{d.eventType}</code>
-                    <span className="muted block small nowrap">event {d.eventId}</span>
-                  </td>
-                  <td>
-                    <Badge tone={TONES[d.status]}>{d.status}</Badge>
-                  </td>
-                  <td className="num">{d.attempt} of 6</td>
-                  <td className="num">{d.responseStatus ?? "—"}</td>
-                  <td className="num">{d.responseMs === null ? "—" : `${d.responseMs} ms`}</td>
-                  <td className="details">{outcome(d)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </TableWrap>
-      ) : null}
-      {pages.more ? <LoadMore onClick={pages.loadMore} busy={pages.loadingMore} /> : null}
+      <PagedTable
+        pages={pages}
+        label="Deliveries"
+        empty={{
+          title: "No deliveries yet",
+          body: "Each event sent to this endpoint, and each retry, is listed here. Send a test event to see one.",
+        }}
+        columns={[
+          "When",
+          "Event",
+          "Status",
+          { name: "Attempt", num: true },
+          { name: "Response", num: true },
+          { name: "Latency", num: true },
+          "Detail",
+        ]}
+        row={(d) => (
+          <tr key={d.id}>
+            <td className="when">{formatDateTime(d.createdAt)}</td>
+            <td>
+              <code className="nowrap">{d.eventType}</code>
+              <span className="muted block small nowrap">event {d.eventId}</span>
+            </td>
+            <td>
+              <Badge tone={TONES[d.status]}>{d.status}</Badge>
+            </td>
+            <td className="num">{d.attempt} of 6</td>
+            <td className="num">{d.responseStatus ?? "—"}</td>
+            <td className="num">{d.responseMs === null ? "—" : `${d.responseMs} ms`}</td>
+            <td className="details">{outcome(d)}</td>
+          </tr>
+        )}
+      />
     </section>
   );
 }

@@ -1,63 +1,42 @@
 import type { EventType } from "../../api/types";
+import { ChoicePicker } from "../../components/choice-picker";
 import { ALL_EVENTS, EVENT_GROUPS, TEST_EVENT } from "../../content/events";
 
+const label = (text: string, type: EventType) => (
+  <>
+    {text}
+    <code className="muted">{type}</code>
+  </>
+);
+
+const GROUPS = [
+  ...EVENT_GROUPS.map((group) => ({
+    title: group.resource,
+    layout: "row" as const,
+    choices: group.events.map((e) => ({ value: e.type, label: label(e.outcome, e.type) })),
+  })),
+  {
+    title: "Test events",
+    layout: "row" as const,
+    choices: [{ value: TEST_EVENT, label: label("test", TEST_EVENT) }],
+    note: "A test you send from the endpoint's page arrives whether or not this is ticked.",
+  },
+];
+
 /** The 16 event types as checkboxes: each resource's succeeded, failed and cancelled, and the test event. */
-export function EventsPicker({
-  value,
-  onChange,
-  problem,
-}: {
+export function EventsPicker(props: {
   value: EventType[];
   onChange: (events: EventType[]) => void;
   problem: string | null;
 }) {
-  const toggle = (type: EventType, on: boolean) =>
-    onChange(on ? ALL_EVENTS.filter((t) => t === type || value.includes(t)) : value.filter((t) => t !== type));
-  const box = (type: EventType, label: string) => (
-    <label className="choice inline" key={type}>
-      <input
-        type="checkbox"
-        checked={value.includes(type)}
-        onChange={(e) => toggle(type, e.target.checked)}
-        aria-invalid={problem ? true : undefined}
-      />
-      <span>
-        {label}
-        <code className="muted">{type}</code>
-      </span>
-    </label>
-  );
   return (
-    <fieldset className="group events-picker" aria-describedby={problem ? "events-problem" : undefined}>
-      <legend>Events</legend>
-      <p className="hint">An event is sent once a job has finished: succeeded, failed or cancelled.</p>
-      <div className="picker-tools">
-        <button type="button" className="link-button" onClick={() => onChange([...ALL_EVENTS])}>
-          Select all
-        </button>
-        <button type="button" className="link-button" onClick={() => onChange([])}>
-          Clear
-        </button>
-        <span className="muted" aria-live="polite">
-          {value.length} of {ALL_EVENTS.length} chosen
-        </span>
-      </div>
-      {problem ? (
-        <p className="field-problem" id="events-problem">
-          {problem}
-        </p>
-      ) : null}
-      {EVENT_GROUPS.map((group) => (
-        <fieldset key={group.resource} className="choice-group">
-          <legend>{group.resource}</legend>
-          <div className="choices-row">{group.events.map((e) => box(e.type, e.outcome))}</div>
-        </fieldset>
-      ))}
-      <fieldset className="choice-group">
-        <legend>Test events</legend>
-        <div className="choices-row">{box(TEST_EVENT, "test")}</div>
-        <p className="hint">A test you send from the endpoint's page arrives whether or not this is ticked.</p>
-      </fieldset>
-    </fieldset>
+    <ChoicePicker
+      name="events-picker"
+      legend="Events"
+      hint="An event is sent once a job has finished: succeeded, failed or cancelled."
+      all={ALL_EVENTS}
+      groups={GROUPS}
+      {...props}
+    />
   );
 }
