@@ -56,7 +56,7 @@ export interface PageState {
 
 /**
  * What is still moving, given this frame's state, how many frames in a row the canvases matched, the
- * network, and whether the scroll position changed since the frame before (or there was none yet).
+ * network, and whether the scroll position changed since the frame before.
  */
 export function stillMoving(
   state: PageState,
@@ -114,10 +114,14 @@ export async function waitForSettled(page: Page, opts: SettleOptions = {}): Prom
       }
       if (!state) return report(pending);
       sameFrames = last && sameCanvases(last.canvases, state.canvases) ? sameFrames + 1 : 0;
-      // Two looks at least: a scroll is only seen to have stopped by a frame that did not move it.
-      const scrolling = last === null || last.scroll !== state.scroll;
+      const firstLook = last === null;
+      const scrolling = last !== null && last.scroll !== state.scroll;
       last = state;
       pending = stillMoving(state, sameFrames, network.quietFor() >= quietMs, scrolling);
+      // Two looks at least: a scroll is only seen to have stopped by a frame that did not move it. The
+      // first look names the scroll only when nothing else moves, so a bound reached after one look
+      // reports what was seen moving, not what could not be known yet.
+      if (firstLook && pending.length === 0) pending = ["scroll"];
       if (pending.length === 0) return report(pending);
     }
   } finally {
