@@ -292,12 +292,19 @@ describe("in-page extractors on hostile and sparse pages", () => {
       const shots = await takeScreenshots(page, { maxShots: 5, fullPage: true, maxFullPageCss: 500 });
       expect(shots.truncated).toBe(true);
       expect(shots.shots.at(-1)).toMatchObject({ from: "full-page", height: 500, truncated: true });
+      expect(shots.missing).toEqual([]);
       const palette = await extractPalette(page, shots.hero);
       expect(palette.noCssPalette).toBe(true);
       expect(palette.colours.find((c) => c.role === "background")?.hex).toBe("#ffffff");
       expect(palette.colours.some((c) => c.from.includes("pixels"))).toBe(true);
       const images = await collectImages(page, responses);
       expect(images.kept.map((i) => [i.from, i.width, i.height])).toEqual([["hero", 1024, 683]]);
+
+      // Shots the page does not draw within their bound are left out, and named.
+      const late = await takeScreenshots(page, { maxShots: 5, fullPage: true, maxFullPageCss: 500, captureMs: 0 });
+      expect(late.shots).toEqual([]);
+      expect(late.missing).toEqual(["hero", "full-page"]);
+      expect(late.truncated).toBe(false);
     } finally {
       responses.dispose();
     }

@@ -30,6 +30,7 @@ export const WARNING_CODES = [
   "consent_hidden",
   "text_truncated",
   "screenshot_truncated",
+  "screenshot_missing",
   "copy_truncated",
   "no_logo",
   "little_copy",

@@ -20,14 +20,27 @@ export interface CaptureOptions {
   beyondViewport: boolean;
   /** Transparent where the page paints nothing (PNG). */
   transparent?: boolean;
-  /** Rejects (DeadlineError) after this long: a page whose renderer is stuck never draws (default 10 s). */
+  /** Rejects (DeadlineError) after this long: a page whose renderer is stuck never draws (default: by size). */
   timeoutMs?: number;
 }
 
-const CAPTURE_TIMEOUT_MS = 10_000;
+/** A shot of up to this many output pixels gets the shortest bound; a larger one proportionally more. */
+const PIXELS_PER_BOUND = 4_000_000;
+const MIN_CAPTURE_MS = 10_000;
+const MAX_CAPTURE_MS = 30_000;
+
+/**
+ * How long a shot may take: drawing and encoding grow with its pixels, so a 1440×8000 tall page (11.5
+ * Mpx) gets about three times a 2160×1350 hero's bound. A fixed 10 s dropped the tall page on a loaded
+ * machine while the hero, a quarter of its size, came in time.
+ */
+export function captureBoundMs(clip: Pick<DocRect, "width" | "height">, scale: number): number {
+  const pixels = clip.width * scale * clip.height * scale;
+  return Math.round(Math.min(MAX_CAPTURE_MS, Math.max(MIN_CAPTURE_MS, (MIN_CAPTURE_MS * pixels) / PIXELS_PER_BOUND)));
+}
 
 export function captureRegion(page: Page, clip: DocRect, opts: CaptureOptions): Promise<Buffer> {
-  return within(capture(page, clip, opts), opts.timeoutMs ?? CAPTURE_TIMEOUT_MS);
+  return within(capture(page, clip, opts), opts.timeoutMs ?? captureBoundMs(clip, opts.scale));
 }
 
 async function capture(page: Page, clip: DocRect, opts: CaptureOptions): Promise<Buffer> {

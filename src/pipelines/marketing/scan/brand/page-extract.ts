@@ -138,6 +138,11 @@ export async function extractLive(read: PageRead, ctx: LiveContext, responses: R
     }));
     if (shots.truncated)
       found.warnings.push({ code: "screenshot_truncated", message: "the tall page shot stops at 8,000 CSS px" });
+    if (shots.missing.length > 0)
+      found.warnings.push({
+        code: "screenshot_missing",
+        message: `left out, the page did not draw them in time: ${shots.missing.join(", ")}`.slice(0, 500),
+      });
   }
   const palette = await step("palette", () => collectPaletteSamples(page, shots?.hero ?? null));
   if (palette) {

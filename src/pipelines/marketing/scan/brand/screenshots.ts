@@ -39,6 +39,8 @@ export interface ScreenshotCaps {
   fullPage: boolean;
   /** Height cap of the tall page, CSS px (0025: 8,000). */
   maxFullPageCss: number;
+  /** The bound of each shot; by default it grows with the shot's pixels (`captureBoundMs`). */
+  captureMs?: number;
 }
 
 export const DEFAULT_SCREENSHOT_CAPS: ScreenshotCaps = { maxShots: 12, fullPage: true, maxFullPageCss: 8_000 };
@@ -49,6 +51,8 @@ export interface ScreenshotsResult {
   hero: Buffer | null;
   /** The tall page was cut at the cap. */
   truncated: boolean;
+  /** The shots that failed and were left out, by `from` (`hero`, `section:pricing`, `full-page`). */
+  missing: string[];
 }
 
 /**
@@ -96,8 +100,9 @@ async function jpeg(
   clip: DocRect,
   scale: number,
   beyondViewport: boolean,
+  timeoutMs: number | undefined,
 ): Promise<{ data: Buffer; width: number; height: number }> {
-  const data = await captureRegion(page, clip, { scale, format: "jpeg", quality: QUALITY, beyondViewport });
+  const data = await captureRegion(page, clip, { scale, format: "jpeg", quality: QUALITY, beyondViewport, timeoutMs });
   const meta = await sharp(data).metadata();
   return {
     data,
@@ -107,27 +112,34 @@ async function jpeg(
 }
 
 /**
- * Takes the page's shots. A shot that fails (page gone, a region Chromium cannot draw) is left out; the
- * hero is taken first, so the palette has it whatever happens to the others.
+ * Takes the page's shots. A shot that fails (page gone, a region Chromium cannot draw, no picture within
+ * its bound) is left out and named in `missing`; the hero is taken first, so the palette has it whatever
+ * happens to the others.
  */
 export async function takeScreenshots(
   page: Page,
   caps: ScreenshotCaps = DEFAULT_SCREENSHOT_CAPS,
 ): Promise<ScreenshotsResult> {
-  const result: ScreenshotsResult = { shots: [], hero: null, truncated: false };
+  const result: ScreenshotsResult = { shots: [], hero: null, truncated: false, missing: [] };
   const maxSections = Math.max(0, caps.maxShots - 1 - (caps.fullPage ? 1 : 0));
   const asked: ShotLayoutArg = { do: "layout", minSectionCss: MIN_SECTION_CSS, maxSections };
   const layout = layoutOf(
     await runPageScript(page, SHOT_LAYOUT, asked, { timeoutMs: LAYOUT_MS }).catch(() => null),
     maxSections,
   );
-  if (!layout || caps.maxShots <= 0) return result;
+  if (caps.maxShots <= 0) return result;
+  if (!layout) {
+    // A page that cannot say its own size (stuck in a script) gets no shots: the first and the tall are missed.
+    result.missing.push("hero", ...(caps.fullPage && caps.maxShots > 1 ? ["full-page"] : []));
+    return result;
+  }
   await runPageScript(page, SHOT_LAYOUT, { do: "settle", maxMs: SETTLE_MS }, { timeoutMs: SETTLE_MS + 1_000 }).catch(
     () => undefined,
   );
 
   try {
-    const hero = await jpeg(page, { x: 0, y: 0, width: layout.width, height: layout.height }, DETAIL_SCALE, false);
+    const heroClip = { x: 0, y: 0, width: layout.width, height: layout.height };
+    const hero = await jpeg(page, heroClip, DETAIL_SCALE, false, caps.captureMs);
     result.shots.push({
       kind: "hero",
       section: null,
@@ -138,7 +150,7 @@ export async function takeScreenshots(
     });
     result.hero = hero.data;
   } catch {
-    // no hero shot: the palette goes by CSS alone
+    result.missing.push("hero"); // the palette goes by CSS alone
   }
 
   // Below the first screen a fixed navbar would cover each section's top: it is out of sight from here on.
@@ -179,7 +191,7 @@ async function belowTheFold(
       height: Math.min(r.height, MAX_SECTION_CSS),
     };
     try {
-      const shot = await jpeg(page, clip, DETAIL_SCALE, true);
+      const shot = await jpeg(page, clip, DETAIL_SCALE, true, caps.captureMs);
       result.shots.push({
         kind: "section",
         section: kind,
@@ -189,7 +201,7 @@ async function belowTheFold(
         truncated: false,
       });
     } catch {
-      // skipped
+      result.missing.push(`section:${kind}`);
     }
   }
 
@@ -197,7 +209,8 @@ async function belowTheFold(
     const height = Math.min(layout.docHeight, caps.maxFullPageCss);
     result.truncated = layout.docHeight > caps.maxFullPageCss;
     try {
-      const shot = await jpeg(page, { x: 0, y: 0, width: layout.docWidth, height: Math.max(1, height) }, 1, true);
+      const clip = { x: 0, y: 0, width: layout.docWidth, height: Math.max(1, height) };
+      const shot = await jpeg(page, clip, 1, true, caps.captureMs);
       result.shots.push({
         kind: "full-page",
         section: null,
@@ -208,6 +221,7 @@ async function belowTheFold(
       });
     } catch {
       result.truncated = false;
+      result.missing.push("full-page");
     }
   }
 }
