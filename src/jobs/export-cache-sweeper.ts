@@ -14,8 +14,12 @@ interface CacheEntry {
 }
 
 export interface ExportCacheSweep {
+  /** Entries deleted, and their bytes. */
   entries: number;
   bytes: number;
+  /** The cache as the sweep left it. */
+  keptEntries: number;
+  keptBytes: number;
 }
 
 /**
@@ -43,7 +47,7 @@ export async function sweepExportCache(
     total += file.bytes;
   }
   const cutoff = deps.clock.now().getTime() - maxAgeDays * DAY_MS;
-  const swept: ExportCacheSweep = { entries: 0, bytes: 0 };
+  const swept: ExportCacheSweep = { entries: 0, bytes: 0, keptEntries: entries.size, keptBytes: total };
   // Oldest use first: every expired entry comes before any live one, so one pass does both rules.
   for (const entry of [...entries.values()].sort((a, b) => a.usedAt - b.usedAt)) {
     const expired = entry.usedAt <= cutoff;
@@ -52,16 +56,19 @@ export async function sweepExportCache(
     total -= entry.bytes;
     swept.entries += 1;
     swept.bytes += entry.bytes;
+    swept.keptEntries -= 1;
+    swept.keptBytes = total;
   }
   return swept;
 }
 
 /**
- * The sweep as the worker's minute tick calls it: at most once an hour, never two at once in a process.
- * Its state lives in the returned closure (one per startWorkers), not in the module.
+ * The sweep as the worker's minute tick calls it: at most once an hour, never two at once in a process,
+ * each one counted in the process's metrics. Its state lives in the returned closure (one per
+ * startWorkers), not in the module.
  */
 export function exportCacheSweeper(
-  deps: Pick<JobServices, "storage" | "clock" | "config">,
+  deps: Pick<JobServices, "storage" | "clock" | "config" | "metrics">,
 ): () => Promise<ExportCacheSweep | null> {
   let due = deps.clock.now();
   let running = false;
@@ -71,7 +78,12 @@ export function exportCacheSweeper(
     running = true;
     due = addMs(now, EXPORT_CACHE_SWEEP_EVERY_MS);
     try {
-      return await sweepExportCache(deps);
+      const swept = await sweepExportCache(deps);
+      deps.metrics.exportCache.swept(swept);
+      return swept;
+    } catch (err) {
+      deps.metrics.exportCache.failed();
+      throw err;
     } finally {
       running = false;
     }

@@ -1,4 +1,5 @@
-import { Counter, Gauge, Histogram, Registry } from "prom-client";
+import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from "prom-client";
+import { ExportCacheMetrics } from "./export-cache-metrics.js";
 import { BrowserPoolMetrics } from "./pool-metrics.js";
 import { SpeechMetrics } from "./speech-metrics.js";
 
@@ -64,7 +65,14 @@ export class ServiceMetrics {
   /** Handed to the process's speech engines as their observer. */
   readonly speech = new SpeechMetrics(this.registry);
 
+  /** The export cache's hourly sweeps. */
+  readonly exportCache = new ExportCacheMetrics(this.registry);
+
   constructor(fleet: FleetReadings) {
+    // The process's own health, under Prometheus's standard names (process_resident_memory_bytes,
+    // process_open_fds, nodejs_eventloop_lag_seconds, nodejs_heap_size_used_bytes, GC): what shows a
+    // leak or a blocked event loop in a process that runs for weeks.
+    collectDefaultMetrics({ register: this.registry });
     new Gauge({
       name: "clipwright_jobs_active",
       help: "Jobs queued or running, by kind and state (the whole fleet: aggregate with max, not sum)",

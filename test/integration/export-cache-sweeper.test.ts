@@ -9,6 +9,7 @@ import { ListObjectsV2Command, S3Client } from "@aws-sdk/client-s3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Config, loadConfig } from "../../src/config.js";
 import { exportCacheSweeper, sweepExportCache } from "../../src/jobs/export-cache-sweeper.js";
+import { ServiceMetrics } from "../../src/metrics/service-metrics.js";
 import { cacheEntryOf } from "../../src/pipelines/marketing/export/cache-entries.js";
 import { cachedLayers, type DrawnLayers, keepLayers } from "../../src/pipelines/marketing/export/layer-cache.js";
 import { keepSound, takeSound } from "../../src/pipelines/marketing/export/sound-cache.js";
@@ -118,6 +119,32 @@ function watchedDeletes(storage: Storage, failFrom = Number.POSITIVE_INFINITY) {
   return { watched, deleted };
 }
 
+const noFleet = {
+  activeJobs: async () => [],
+  queued: async () => [],
+  pendingDeliveries: async () => 0,
+};
+
+/** The export cache's series in a scrape of the metrics. */
+async function series(metrics: ServiceMetrics) {
+  const text = (await metrics.scrape()).body;
+  const read = (name: string) =>
+    Number(
+      text
+        .split("\n")
+        .find((l) => l.startsWith(`${name} `))
+        ?.split(" ")[1],
+    );
+  return {
+    sweeps: read('clipwright_export_cache_sweeps_total{outcome="succeeded"}'),
+    failed: read('clipwright_export_cache_sweeps_total{outcome="failed"}'),
+    entries: read("clipwright_export_cache_swept_entries_total"),
+    bytes: read("clipwright_export_cache_swept_bytes_total"),
+    keptEntries: read("clipwright_export_cache_entries"),
+    keptBytes: read("clipwright_export_cache_bytes"),
+  };
+}
+
 describe.each(backends)("the export cache sweep on %s", (_name, open) => {
   it("deletes entries unused for the configured days, a layers entry whole, and nothing outside the cache", async () => {
     const clock = new FakeClock();
@@ -128,17 +155,23 @@ describe.each(backends)("the export cache sweep on %s", (_name, open) => {
     await storage.put("jobs/j1/video.mp4", Buffer.from("a finished video"));
 
     clock.advance(13 * DAY);
-    expect(await sweepExportCache(deps(storage, clock))).toEqual({ entries: 0, bytes: 0 });
+    expect(await sweepExportCache(deps(storage, clock))).toMatchObject({ entries: 0, bytes: 0, keptEntries: 3 });
     expect(await cachedKeys(storage)).toHaveLength(5);
 
     clock.advance(2 * DAY);
     const swept = await sweepExportCache(deps(storage, clock));
     expect(swept.entries).toBe(3);
     expect(swept.bytes).toBeGreaterThanOrEqual(8 * KB);
+    expect(swept).toMatchObject({ keptEntries: 0, keptBytes: 0 });
     expect(await cachedKeys(storage)).toEqual([]);
     expect(await storage.exists("jobs/j1/video.mp4")).toBe(true);
     // A second worker sweeping the same listing meanwhile finds nothing left to do, and no error.
-    expect(await sweepExportCache(deps(storage, clock))).toEqual({ entries: 0, bytes: 0 });
+    expect(await sweepExportCache(deps(storage, clock))).toEqual({
+      entries: 0,
+      bytes: 0,
+      keptEntries: 0,
+      keptBytes: 0,
+    });
   });
 
   it("beyond the size budget, deletes the least recently written first, a layers entry counted whole", async () => {
@@ -151,9 +184,13 @@ describe.each(backends)("the export cache sweep on %s", (_name, open) => {
     await sleep(1100);
     await keepSpeech(storage, "newest", 10 * KB);
 
-    expect(await sweepExportCache(deps(storage, clock, { maxBytes: 40 * KB }))).toEqual({ entries: 0, bytes: 0 });
+    const all = await sweepExportCache(deps(storage, clock, { maxBytes: 40 * KB }));
+    expect(all).toMatchObject({ entries: 0, bytes: 0, keptEntries: 3 });
+    expect(all.keptBytes).toBeGreaterThanOrEqual(30 * KB);
     const swept = await sweepExportCache(deps(storage, clock, { maxBytes: 25 * KB }));
     expect(swept.entries).toBe(1);
+    expect(swept).toMatchObject({ keptEntries: 2, keptBytes: all.keptBytes - swept.bytes });
+    expect(swept.keptBytes).toBeLessThanOrEqual(25 * KB);
     expect(await cachedKeys(storage)).toHaveLength(2);
     expect(await cachedLayers(storage, hashOf("oldest"))).toBeNull();
     expect(await takeSpeech(storage, "middle")).toBe(true);
@@ -259,18 +296,43 @@ describe("on S3", () => {
 });
 
 describe("the worker's tick", () => {
-  it("sweeps on the first tick, then at most once an hour, never twice at once", async () => {
+  it("sweeps on the first tick, then at most once an hour, never twice at once, each sweep in the metrics", async () => {
     const clock = new FakeClock();
     const storage = openLocal(clock);
-    const tick = exportCacheSweeper(deps(storage, clock, { maxAgeDays: 1 }));
+    const metrics = new ServiceMetrics(noFleet);
+    const tick = exportCacheSweeper({ ...deps(storage, clock, { maxAgeDays: 1 }), metrics });
     await keepSpeech(storage, "tick", KB);
-    expect(await tick()).toEqual({ entries: 0, bytes: 0 });
+    expect(await tick()).toEqual({ entries: 0, bytes: 0, keptEntries: 1, keptBytes: KB });
+    expect(await series(metrics)).toEqual({
+      sweeps: 1,
+      failed: 0,
+      entries: 0,
+      bytes: 0,
+      keptEntries: 1,
+      keptBytes: KB,
+    });
     clock.advance(59 * 60_000);
     expect(await tick()).toBeNull();
     clock.advance(2 * DAY);
-    expect(await tick()).toEqual({ entries: 1, bytes: KB });
+    expect(await tick()).toEqual({ entries: 1, bytes: KB, keptEntries: 0, keptBytes: 0 });
+    expect(await series(metrics)).toEqual({
+      sweeps: 2,
+      failed: 0,
+      entries: 1,
+      bytes: KB,
+      keptEntries: 0,
+      keptBytes: 0,
+    });
     clock.advance(2 * 3_600_000);
     const both = await Promise.all([tick(), tick()]);
     expect(both.filter((swept) => swept === null)).toHaveLength(1);
+
+    // A sweep the store refuses is counted as failed, and the next hour's starts over.
+    await keepSpeech(storage, "refused", KB);
+    clock.advance(2 * DAY);
+    const refusing = watchedDeletes(storage, 1);
+    const failing = exportCacheSweeper({ ...deps(refusing.watched, clock, { maxAgeDays: 1 }), metrics });
+    await expect(failing()).rejects.toBeInstanceOf(StorageUnavailable);
+    expect((await series(metrics)).failed).toBe(1);
   });
 });

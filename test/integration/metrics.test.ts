@@ -175,6 +175,11 @@ describe("metrics", () => {
       const text = await res.text();
       expect(text).toContain("# TYPE clipwright_http_request_duration_seconds histogram");
       expect(text).toContain("clipwright_webhook_deliveries_pending 0");
+      expect(text).toContain('clipwright_export_cache_sweeps_total{outcome="failed"} 0');
+      // The process's own health, under Prometheus's standard names.
+      for (const name of ["process_resident_memory_bytes", "process_open_fds", "nodejs_eventloop_lag_p99_seconds"]) {
+        expect(value(text, name), name).toBeGreaterThan(0);
+      }
       expect(text).not.toMatch(/cw_live_|Bearer|password/i);
       expect((await fetch(`${base}/api/v1/account`)).status).toBe(404);
       expect((await fetch(`${base}/metrics`, { method: "POST" })).status).toBe(404);
