@@ -199,7 +199,7 @@ describe.runIf(process.env.CLIPWRIGHT_TEST_DB !== "postgres")("real-motion clips
         expect(endless.settled).toBe(false);
         expect(endless.frames.length).toBe(MAX_CLIP_FRAMES);
         // The page runs on afterwards: the settle wait gives up at its bound as before, and a still is taken.
-        expect((await waitForSettled(s.page, { maxMs: 300 })).pending).toEqual(["canvas"]);
+        expect((await waitForSettled(s.page, { maxMs: 1500 })).pending).toEqual(["canvas"]);
         expect((await captureFrame(s.page)).length).toBeGreaterThan(0);
 
         expect(await camera.freeze()).toBe(true);

@@ -340,7 +340,7 @@ describe.runIf(process.env.CLIPWRIGHT_TEST_DB !== "postgres")("stills wait for t
       const page = session.page;
       await page.goto(`${site.url}/held`, { waitUntil: "domcontentloaded" });
       await within(site.held(), { what: "the page's request and font to reach the server" });
-      const waiting = await waitForSettled(page, { network, maxMs: 500 });
+      const waiting = await waitForSettled(page, { network, maxMs: 1500 });
       expect(waiting.settled).toBe(false);
       expect(waiting.pending).toEqual(["network", "fonts"]);
 
