@@ -32,6 +32,7 @@
 // the warm-up reading; descendant processes after idle = the warm-up reading's, no zombie; every job
 // settled (none stuck queued or running); every webhook delivered; no other unexpected answer.
 import { randomBytes, randomUUID } from "node:crypto";
+import { loadavg } from "node:os";
 import { resolve } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { startSite } from "../../test/support/site-server.js";
@@ -80,6 +81,8 @@ interface Sample {
   series: number;
   /** The service's own count of 5xx answers so far (clipwright_http_request_duration_seconds_count). */
   server5xx: number;
+  /** The machine's 1-minute load average: neighbours skew latencies on a shared machine. */
+  loadAverage: number;
 }
 
 interface Plan {
@@ -459,6 +462,7 @@ async function sampleNow(run: Run, server: RunningServer, info: SoakInfo): Promi
     walMb,
     series: lines.length,
     server5xx,
+    loadAverage: loadavg()[0] ?? Number.NaN,
   };
 }
 
@@ -673,7 +677,10 @@ function report(command: string, loadText: string, o: Outcomes): SuiteResult {
     ["RSS MB (mean)", (i) => mb(rssMean(i))],
     ["FDs (max)", (i) => `${most(i, (s) => s.figures.fds)}`],
     ["processes (max)", (i) => `${most(i, (s) => s.figures.children)}`],
-    [o.db === "sqlite" ? "SQLite + WAL MB" : "db MB", (i) => mb(lastOf(i, (s) => s.dbMb))],
+    ...(o.db === "sqlite"
+      ? [["SQLite + WAL MB", (i: number) => mb(lastOf(i, (s) => s.dbMb))] as [string, (i: number) => string]]
+      : []),
+    ["load average", (i) => lastOf(i, (s) => s.loadAverage).toFixed(1)],
   ];
   const windowTable = table(
     columns.map(([heading]) => heading),
@@ -831,8 +838,9 @@ function report(command: string, loadText: string, o: Outcomes): SuiteResult {
       `the plans settle and ${IDLE_S} s idle (the *after-idle reading*). Every ${SAMPLE_S} s the service process is read ` +
       "from /proc (RSS, open file descriptors, processes below it: Chromium and whatever it started), with the " +
       "database file and GET /metrics; latencies are the clients' (request sent → body read), nearest-rank per " +
-      "window. The service exports no V8 heap figures, so the heap is not shown. The RSS slope is a " +
-      "least-squares fit of the samples over the second half of the load.",
+      "window; *load average* is the machine's (1 min) at the window's end, since neighbours on a shared " +
+      "machine move latencies. The service exports no V8 heap figures, so the heap is not shown. The RSS " +
+      "slope is a least-squares fit of the samples over the second half of the load.",
     "",
     windowTable,
     "",
