@@ -7,17 +7,40 @@ import { type FdKind, fdKind } from "./soak-stats.js";
 export interface ProcessFigures {
   /** Resident set (VmRSS), MB. */
   rssMb: number;
+  /** Of which anonymous memory (RssAnon: the V8 heap, malloc, buffers), as opposed to mapped files (code). */
+  rssAnonMb: number;
   fds: number;
   fdKinds: Record<FdKind, number>;
   /** Descendant processes, zombies included. */
   children: number;
   /** Descendants that exited and were never reaped (state Z). */
   zombies: number;
+  /** Descendants by what they are: the program's name, and Chromium's process type (`chromium renderer`). */
+  kinds: Record<string, number>;
+}
+
+/**
+ * What a process is: its name (`comm`), and for Chromium's the process type from its command line
+ * (`chromium renderer`, `chromium utility (NetworkService)`). Chromium rewrites its children's command
+ * lines into one space-separated string, so flags are looked for in the whole text.
+ */
+function processKind(pid: number): string {
+  let name: string;
+  let line: string;
+  try {
+    name = readFileSync(`/proc/${pid}/comm`, "utf8").trim();
+    line = readFileSync(`/proc/${pid}/cmdline`, "utf8").replaceAll("\0", " ");
+  } catch {
+    return "gone";
+  }
+  const type = /--type=(\S+)/.exec(line)?.[1];
+  const sub = /--utility-sub-type=(\S+)/.exec(line)?.[1]?.split(".").at(-1);
+  return [name, type, sub && `(${sub})`].filter(Boolean).join(" ");
 }
 
 export function processFigures(pid: number): ProcessFigures {
   const status = readFileSync(`/proc/${pid}/status`, "utf8");
-  const rssKb = Number(/^VmRSS:\s+(\d+) kB/m.exec(status)?.[1] ?? Number.NaN);
+  const kb = (field: string) => Number(new RegExp(`^${field}:\\s+(\\d+) kB`, "m").exec(status)?.[1] ?? Number.NaN);
   const fdKinds: Record<FdKind, number> = { socket: 0, pipe: 0, anon: 0, file: 0 };
   const fds = readdirSync(`/proc/${pid}/fd`);
   for (const fd of fds) {
@@ -28,12 +51,19 @@ export function processFigures(pid: number): ProcessFigures {
     }
   }
   const below = descendants(pid);
+  const kinds: Record<string, number> = {};
+  for (const p of below) {
+    const kind = processKind(p.pid);
+    kinds[kind] = (kinds[kind] ?? 0) + 1;
+  }
   return {
-    rssMb: rssKb / 1024,
+    rssMb: kb("VmRSS") / 1024,
+    rssAnonMb: kb("RssAnon") / 1024,
     fds: fds.length,
     fdKinds,
     children: below.length,
     zombies: below.filter((p) => p.state === "Z").length,
+    kinds,
   };
 }
 
