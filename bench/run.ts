@@ -15,9 +15,22 @@ import { mcp } from "./suites/mcp.js";
 import { quality } from "./suites/quality.js";
 import { render } from "./suites/render.js";
 import { scan } from "./suites/scan.js";
+import { soakSuite } from "./suites/soak.js";
 import { webhooks } from "./suites/webhooks.js";
 
-const SUITES: Suite[] = [core, webhooks, mcp, render, quality, corpusPlan, scan, marketing, exportSuite, assistant];
+const SUITES: Suite[] = [
+  core,
+  webhooks,
+  mcp,
+  render,
+  quality,
+  corpusPlan,
+  scan,
+  marketing,
+  exportSuite,
+  assistant,
+  soakSuite,
+];
 
 const args = process.argv.slice(2).filter((a) => a !== "--");
 const sitesAt = args.indexOf("--sites");

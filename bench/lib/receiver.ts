@@ -1,7 +1,8 @@
-// A webhook receiver on loopback for the webhooks suite: node:http, 204 at once, and per delivery the
-// arrival time (when its request line and headers were read, epoch milliseconds with sub-millisecond
-// precision), its event id, attempt and the job id it is about (the body's data.id). A sample of the
-// deliveries has its signature checked with the verifier receivers are told to use.
+// A webhook receiver on loopback for the webhooks and soak suites: node:http, 204 at once, and per
+// delivery the arrival time (when its request line and headers were read, epoch milliseconds with
+// sub-millisecond precision), its event id, attempt and the job id it is about (the body's data.id; an
+// event about no job, webhook.test, is filed under its event id). A sample of the deliveries has its
+// signature checked with the verifier receivers are told to use, against the secrets it was given.
 //
 // It runs in the bench process, the service under test in a child process: the receiver's event loop
 // never shares (or slows) the dispatcher's.
@@ -26,6 +27,10 @@ export interface Receiver {
   url: string;
   /** Forget every arrival and set the signing secret deliveries are checked against from now on. */
   reset(secret: string): void;
+  /** Also accept signatures made with this secret (another endpoint's), until `forget`. */
+  trust(secret: string): void;
+  forget(secret: string): void;
+  /** By data.id (the job's), or by event id for an event about no job. */
   arrivals: ReadonlyMap<string, Arrival>;
   /** Requests whose body was not a delivery or whose sampled signature did not verify. */
   problems: string[];
@@ -42,7 +47,7 @@ const SAMPLE = 25;
 export async function startReceiver(): Promise<Receiver> {
   let arrivals = new Map<string, Arrival>();
   let problems: string[] = [];
-  let secret = "";
+  const secrets = new Set<string>();
   let seen = 0;
   let checked = 0;
   let waiter: { n: number; resolve: () => void } | undefined;
@@ -58,9 +63,10 @@ export async function startReceiver(): Promise<Receiver> {
       const raw = Buffer.concat(chunks);
       const eventId = String(req.headers["service-event-id"] ?? "");
       const attempt = Number(req.headers["service-delivery-attempt"] ?? 0);
-      let dataId: string | undefined;
+      let dataId: unknown;
       try {
-        dataId = (JSON.parse(raw.toString("utf8")) as { data?: { id?: unknown } }).data?.id as string | undefined;
+        const data = (JSON.parse(raw.toString("utf8")) as { data?: { id?: unknown } }).data;
+        dataId = data && (data.id ?? eventId);
       } catch {
         /* reported below */
       }
@@ -70,8 +76,14 @@ export async function startReceiver(): Promise<Receiver> {
       }
       if (sample) {
         checked++;
-        const v = verifyWebhook(secret, req.headers["service-signature"] as string | undefined, raw);
-        if (!v.ok) problems.push(`event ${eventId}: signature ${v.reason}`);
+        const header = req.headers["service-signature"] as string | undefined;
+        const reasons: string[] = [];
+        for (const secret of secrets) {
+          const v = verifyWebhook(secret, header, raw);
+          if (v.ok) break;
+          reasons.push(v.reason);
+        }
+        if (reasons.length === secrets.size) problems.push(`event ${eventId}: signature ${reasons.join(", ")}`);
       }
       const known = arrivals.get(dataId);
       if (known) {
@@ -96,10 +108,13 @@ export async function startReceiver(): Promise<Receiver> {
     reset(s) {
       arrivals = new Map();
       problems = [];
-      secret = s;
+      secrets.clear();
+      secrets.add(s);
       seen = 0;
       checked = 0;
     },
+    trust: (s) => secrets.add(s),
+    forget: (s) => secrets.delete(s),
     get arrivals() {
       return arrivals;
     },

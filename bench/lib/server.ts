@@ -15,6 +15,8 @@ export interface ServerInfo {
 export interface RunningServer {
   info: ServerInfo;
   base: string;
+  /** The server process's id, to read its figures from /proc. */
+  pid: number;
   /** The server process's CPU time so far (user + system), in seconds. */
   cpuSeconds(): number;
   stop(): Promise<void>;
@@ -73,6 +75,7 @@ export async function startServer(
   return {
     info,
     base: `http://127.0.0.1:${info.port}`,
+    pid: child.pid as number,
     cpuSeconds: () => processCpuSeconds(child.pid as number),
     async stop() {
       live.delete(kill);

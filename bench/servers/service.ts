@@ -4,15 +4,25 @@
 //
 //   BENCH_DB=sqlite|postgres   postgres needs DATABASE_URL; a fresh schema is created and dropped
 //   BENCH_RATE_STORE=off       a rate store that counts nothing (profiling: what do limits cost?)
+//   BENCH_WORKERS=1            `clipwright serve`'s one-process topology: the workers (job runner, webhook
+//                              dispatcher, sweepers) beside the API, GET /metrics on a port of its own, and
+//                              loopback allowed as a site and webhook host (fixture sites, receivers). The
+//                              line adds {"metricsPort","sqlite","email","password"} (sqlite: the database
+//                              file, absent on PostgreSQL; email and password: the account's, to sign in).
 import type { AddressInfo } from "node:net";
+import { join } from "node:path";
+import type { FastifyInstance } from "fastify";
 import { sql } from "kysely";
 import { buildApp } from "../../src/app.js";
 import { loadConfig } from "../../src/config.js";
 import { createAccount } from "../../src/domains/account/create-account.js";
 import { createKey } from "../../src/domains/keys/create-key.js";
+import type { DomainServices } from "../../src/domains/services.js";
 import { topUp } from "../../src/domains/wallet/grants.js";
 import type { RateLimitStore } from "../../src/http/rate-limit/store.js";
+import { startMetricsServer } from "../../src/metrics/metrics-server.js";
 import { GRANTABLE_SCOPES } from "../../src/operations/scopes.js";
+import { startWorkers } from "../../src/workers.js";
 import { benchDatabase, stopOnSignal } from "../lib/bench-db.js";
 
 // High enough that no window fills during a run, however fast the service gets (all targets share
@@ -24,6 +34,9 @@ const RAISED_LIMITS = ["read", "write", "expensive", "charge", "account", "unaut
 const TOPUPS = 25; // + the plan grant = 26 ledger rows, so ?limit=20 returns a full page
 
 const { usePostgres, dataDir, databaseUrl, pgSchema, cleanup } = await benchDatabase("cw-bench-");
+const withWorkers = process.env.BENCH_WORKERS === "1";
+const EMAIL = "bench@example.com";
+const PASSWORD = "bench password 123";
 
 const noLimits: RateLimitStore = {
   hit: async (_key, windowMs) => ({ count: 1, resetAt: Date.now() + windowMs }),
@@ -40,6 +53,7 @@ const config = loadConfig(
     CLIPWRIGHT_ENV: "test",
     CLIPWRIGHT_DATA_DIR: dataDir,
     CLIPWRIGHT_RATE_LIMITS: RAISED_LIMITS,
+    ...(withWorkers ? { CLIPWRIGHT_ALLOW_PRIVATE_HOSTS: "127.0.0.1" } : {}),
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
   },
   { logLevel: "silent" },
@@ -52,8 +66,8 @@ async function start() {
     ...(process.env.BENCH_RATE_STORE === "off" ? { rateStore: noLimits } : {}),
   });
   const account = await createAccount(deps, {
-    email: "bench@example.com",
-    password: "bench password 123",
+    email: EMAIL,
+    password: PASSWORD,
     verified: true,
     planId: "pro",
   });
@@ -62,8 +76,23 @@ async function start() {
   const version = usePostgres
     ? `PostgreSQL ${(await sql<{ v: string }>`select current_setting('server_version') as v`.execute(deps.db.kysely)).rows[0]?.v}`
     : `SQLite ${(await sql<{ v: string }>`select sqlite_version() as v`.execute(deps.db.kysely)).rows[0]?.v}`;
+  const extra = withWorkers ? await runWorkers(app, deps) : {};
   await app.listen({ port: 0, host: "127.0.0.1" });
-  return { app, ready: { port: (app.server.address() as AddressInfo).port, key: secret, version } };
+  return { app, ready: { port: (app.server.address() as AddressInfo).port, key: secret, version, ...extra } };
+}
+
+/** As `clipwright serve` (src/server.ts): the workers beside the API, closed with it, and GET /metrics. */
+async function runWorkers(app: FastifyInstance, deps: DomainServices) {
+  const workers = startWorkers(deps);
+  app.addHook("onClose", async () => workers.close());
+  const metrics = await startMetricsServer(deps.metrics, "127.0.0.1", 0);
+  app.addHook("onClose", async () => new Promise<void>((resolve) => metrics.close(() => resolve())));
+  return {
+    metricsPort: (metrics.address() as AddressInfo).port,
+    ...(usePostgres ? {} : { sqlite: join(dataDir, "clipwright.sqlite") }),
+    email: EMAIL,
+    password: PASSWORD,
+  };
 }
 
 // A failed start must not leave a schema behind.
