@@ -4,6 +4,8 @@
 //
 //   BENCH_DB=sqlite|postgres   postgres needs DATABASE_URL; a fresh schema is created and dropped
 //   BENCH_RATE_STORE=off       a rate store that counts nothing (profiling: what do limits cost?)
+//   BENCH_LIMITED_KEY=N        also an all-scopes key of its own limited to N requests a minute
+//                              (rateLimitPerMinute), printed as "limitedKey": the limiter's refusals
 import type { AddressInfo } from "node:net";
 import { sql } from "kysely";
 import { buildApp } from "../../src/app.js";
@@ -59,11 +61,20 @@ async function start() {
   });
   for (let i = 0; i < TOPUPS; i++) await topUp(deps, account.id, 60);
   const { secret } = await createKey(deps, account.id, { name: "bench", scopes: [...GRANTABLE_SCOPES] });
+  const limitedPerMinute = Number(process.env.BENCH_LIMITED_KEY || 0);
+  const limited = limitedPerMinute
+    ? await createKey(deps, account.id, {
+        name: "bench limited",
+        scopes: [...GRANTABLE_SCOPES],
+        rateLimitPerMinute: limitedPerMinute,
+      })
+    : null;
   const version = usePostgres
     ? `PostgreSQL ${(await sql<{ v: string }>`select current_setting('server_version') as v`.execute(deps.db.kysely)).rows[0]?.v}`
     : `SQLite ${(await sql<{ v: string }>`select sqlite_version() as v`.execute(deps.db.kysely)).rows[0]?.v}`;
   await app.listen({ port: 0, host: "127.0.0.1" });
-  return { app, ready: { port: (app.server.address() as AddressInfo).port, key: secret, version } };
+  const port = (app.server.address() as AddressInfo).port;
+  return { app, ready: { port, key: secret, version, ...(limited ? { limitedKey: limited.secret } : {}) } };
 }
 
 // A failed start must not leave a schema behind.
