@@ -10,6 +10,7 @@ import { assistant } from "./suites/assistant.js";
 import { core } from "./suites/core.js";
 import { corpusPlan } from "./suites/corpus-plan.js";
 import { exportSuite } from "./suites/export.js";
+import { loadSuite } from "./suites/load.js";
 import { marketing } from "./suites/marketing.js";
 import { mcp } from "./suites/mcp.js";
 import { quality } from "./suites/quality.js";
@@ -17,7 +18,19 @@ import { render } from "./suites/render.js";
 import { scan } from "./suites/scan.js";
 import { webhooks } from "./suites/webhooks.js";
 
-const SUITES: Suite[] = [core, webhooks, mcp, render, quality, corpusPlan, scan, marketing, exportSuite, assistant];
+const SUITES: Suite[] = [
+  core,
+  loadSuite,
+  webhooks,
+  mcp,
+  render,
+  quality,
+  corpusPlan,
+  scan,
+  marketing,
+  exportSuite,
+  assistant,
+];
 
 const args = process.argv.slice(2).filter((a) => a !== "--");
 const sitesAt = args.indexOf("--sites");
