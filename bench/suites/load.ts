@@ -363,7 +363,7 @@ function report({ command, load, versions, bareRps, runs }: RunFacts): SuiteResu
           "timeouts",
           "resets",
           "errors",
-          "4xx by code, resets and errors by cause",
+          "4xx by code, unanswered by cause",
           "cores: service / generator / others",
           "generator lag p99 / max",
         ],
