@@ -58,8 +58,8 @@ export const arrivalsDue = (elapsedMs: number, rate: number): number =>
   elapsedMs < 0 ? 0 : Math.floor((elapsedMs * rate) / 1000 + 1e-9) + 1;
 
 /**
- * Sorts a failed request: a deadline passed (waiting to connect, for the answer's head or its body) is
- * a timeout; a connection the server (or the kernel) closed or refused under the request is a reset;
+ * Sorts a failed request: a deadline passed (ours from when it was due, or undici's for connecting,
+ * the answer's head or its body) is a timeout; a connection the server (or the kernel) closed or refused under the request is a reset;
  * anything else an error.
  */
 export function failureOf(err: unknown): { failure: Failure; detail: string } {
@@ -86,7 +86,10 @@ export interface OpenLoopOptions {
   seconds: number;
   /** The shot for arrival `i` (called when it is due, so it may depend on earlier answers). */
   next(i: number): Shot & { label: string };
-  /** A request unanswered this long after it went out is abandoned (its connection closed): a timeout. */
+  /**
+   * A request unanswered this long after it was due is abandoned, whether it was still waiting for a
+   * connection or on one (which is then closed): a timeout.
+   */
   timeoutMs: number;
   /** Called once the last arrival has gone out (requests may still be in flight). */
   onSendsDone?: () => void;
@@ -102,19 +105,67 @@ export function openLoopPool(base: string): Pool {
   return new Pool(base, { connections: CONNECTIONS, pipelining: 1, keepAliveTimeout: 30_000 });
 }
 
+/** How often the deadlines are swept: a timed-out request is abandoned at most this late. */
+const SWEEP_MS = 50;
+
+/** What an abandoned request fails with (failureOf: a timeout). */
+const deadlinePassed = () =>
+  Object.assign(new Error("no answer within the deadline from when the request was due"), {
+    name: "TimeoutError",
+    code: "DEADLINE",
+  });
+
+/**
+ * The requests' deadlines, swept together rather than a timer each (AbortSignal.timeout() per request
+ * cost the generator more CPU than the request itself). Deadlines come in the order requests are due,
+ * so a sweep only looks at the front of the line.
+ */
+class Deadlines {
+  private readonly line: { at: number; controller: AbortController; settled: boolean }[] = [];
+  private next = 0;
+  private readonly timer = setInterval(() => this.sweep(), SWEEP_MS);
+
+  constructor(private readonly timeoutMs: number) {}
+
+  add(due: number) {
+    const entry = { at: due + this.timeoutMs, controller: new AbortController(), settled: false };
+    this.line.push(entry);
+    return entry;
+  }
+
+  private sweep(): void {
+    const now = performance.now();
+    for (let e = this.line[this.next]; e !== undefined && e.at <= now; e = this.line[++this.next]) {
+      if (!e.settled) e.controller.abort(deadlinePassed());
+    }
+  }
+
+  stop(): void {
+    clearInterval(this.timer);
+  }
+}
+
 /** Sends `rate × seconds` requests at their due times; resolves with every outcome once all have settled. */
 export async function runOpenLoop(pool: Pool, opts: OpenLoopOptions): Promise<Outcome[]> {
   const total = Math.round(opts.rate * opts.seconds);
   const pending: Promise<Outcome>[] = [];
+  const deadlines = new Deadlines(opts.timeoutMs);
   const start = performance.now();
   let sent = 0;
-  while (sent < total) {
-    const due = Math.min(total, arrivalsDue(performance.now() - start, opts.rate));
-    for (; sent < due; sent++) pending.push(fire(pool, opts.next(sent), start, dueAt(sent, opts.rate), opts.timeoutMs));
-    if (sent < total) await sleep(Math.max(0, start + dueAt(sent, opts.rate) - performance.now()));
+  try {
+    while (sent < total) {
+      const due = Math.min(total, arrivalsDue(performance.now() - start, opts.rate));
+      for (; sent < due; sent++) {
+        const dueMs = dueAt(sent, opts.rate);
+        pending.push(fire(pool, opts.next(sent), start, dueMs, deadlines.add(start + dueMs)));
+      }
+      if (sent < total) await sleep(Math.max(0, start + dueAt(sent, opts.rate) - performance.now()));
+    }
+    opts.onSendsDone?.();
+    return await Promise.all(pending);
+  } finally {
+    deadlines.stop();
   }
-  opts.onSendsDone?.();
-  return Promise.all(pending);
 }
 
 async function fire(
@@ -122,7 +173,7 @@ async function fire(
   shot: Shot & { label: string },
   start: number,
   dueMs: number,
-  timeoutMs: number,
+  deadline: { controller: AbortController; settled: boolean },
 ): Promise<Outcome> {
   const due = start + dueMs;
   const lagMs = performance.now() - due;
@@ -133,12 +184,10 @@ async function fire(
       path: shot.path,
       headers: shot.headers,
       body: shot.body,
-      // undici's own deadlines, not AbortSignal.timeout(): a signal and a timer per request cost the
-      // generator several times the CPU of the request itself.
-      headersTimeout: timeoutMs,
-      bodyTimeout: timeoutMs,
+      signal: deadline.controller.signal,
     });
     const text = await res.body.text();
+    deadline.settled = true;
     const latencyMs = performance.now() - due;
     const retryAfter = res.headers["retry-after"];
     const ok = res.statusCode >= 200 && res.statusCode < 300;
@@ -158,6 +207,7 @@ async function fire(
       detail: null,
     };
   } catch (err) {
+    deadline.settled = true;
     shot.onMiss?.(false);
     return { ...base, latencyMs: Number.NaN, status: null, code: null, retryAfter: null, ...failureOf(err) };
   }

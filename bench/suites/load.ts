@@ -448,11 +448,12 @@ function report({ command, load, versions, bareRps, runs }: RunFacts): SuiteResu
     `Machine: ${machine()} · load average (1 min) ${load} · ${versions.join(", ")}`,
     "",
     "Open-loop load from the parent process (bench/lib/open-loop.ts): requests go out at a fixed rate whatever " +
-      "the server does, each on a free keep-alive connection (a new one when none is free), and each is timed " +
-      `from when it was due, so a queue shows as latency. Steps of ${STEP_SECONDS} s from ${int(START_RATE)} req/s, ` +
-      `×${FACTOR} a step, after a ${WARMUP_SECONDS} s warm-up; each step's requests settle before the next starts. ` +
-      `A request unanswered after ${TIMEOUT_MS / 1000} s is abandoned and counted a timeout; *resets* are ` +
-      "connections closed or refused under a request. The mix, repeated every 20 requests: 6 GET /account, " +
+      "the server does, each on a free keep-alive connection (a new one when none is free, up to 4,096), and each " +
+      `is timed from when it was due, so a queue shows as latency. Steps of ${STEP_SECONDS} s from ` +
+      `${int(START_RATE)} req/s, ×${FACTOR} a step, after a ${WARMUP_SECONDS} s warm-up; each step's requests ` +
+      `settle before the next starts. A request unanswered ${TIMEOUT_MS / 1000} s after it was due, waiting for a ` +
+      "connection or on one, is abandoned and counted a timeout (`DEADLINE`; `UND_ERR_CONNECT_TIMEOUT` when " +
+      "connecting gave up first); *resets* are connections closed or refused under a request. The mix, repeated every 20 requests: 6 GET /account, " +
       "5 GET /wallet/ledger?limit=20, 3 GET /renders?limit=20, 2 GET /templates?limit=20 and 4 writes with an " +
       "Idempotency-Key each: creating a saved template and deleting one in turn (or, while the benchmark's " +
       `own templates in flight would pass ${TEMPLATE_CAP} of the account's 50, updating a standing one). The ` +
@@ -467,8 +468,8 @@ function report({ command, load, versions, bareRps, runs }: RunFacts): SuiteResu
       `Fastify's req/s (bench/servers/bare.ts, autocannon, ${BARE_LOAD.connections} connections, closed loop, as ` +
       `core measures it), measured before and after the ramps: ${bareRps.map((r) => int(r)).join(" and ")} req/s. ` +
       "*cores*: CPU time over the step (and its settling) in cores of the machine's 2: the service's, the load " +
-      "generator's, and everything else's (/proc/stat, steal included): the machine is shared, and a step where " +
-      "others took a core measures less of the service. *generator lag*: how late the generator itself sent " +
+      "generator's, and everything else's (/proc/stat, steal included; with PostgreSQL its server is among " +
+      "them): the machine is shared, and a step where others took a core measures less of the service. *generator lag*: how late the generator itself sent " +
       `requests; latencies include it.${noPostgres}`,
     "",
     ...sections,

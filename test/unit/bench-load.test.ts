@@ -1,5 +1,6 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
+import { Pool } from "undici";
 import { afterEach, describe, expect, it } from "vitest";
 import { MIX_CYCLE, slotOf, WriteChurn } from "../../bench/lib/load-mix.js";
 import {
@@ -286,10 +287,32 @@ describe("the open-loop generator against a server that stalls", () => {
       timeoutMs: 100,
     });
     await pool.close();
-    expect(outcomes.map((o) => [o.label, o.status, o.failure])).toEqual([
-      ["/hang", null, "timeout"],
-      ["/drop", null, "reset"],
-      ["/ok", 200, null],
+    expect(outcomes.map((o) => [o.label, o.status, o.failure, o.detail])).toEqual([
+      ["/hang", null, "timeout", "DEADLINE"],
+      ["/drop", null, "reset", expect.any(String)],
+      ["/ok", 200, null, null],
     ]);
+  });
+
+  it("counts the deadline from when a request was due, waiting for a connection included", async () => {
+    const base = await listen((_req, res) => {
+      setTimeout(() => res.end("{}"), 60);
+    });
+    // One connection, each answer 60 ms, a request due every 10 ms: all but the first wait their turn.
+    const pool = new Pool(base, { connections: 1 });
+    const outcomes = await runOpenLoop(pool, {
+      rate: 100,
+      seconds: 0.1,
+      next: () => ({ label: "x", method: "GET", path: "/", headers: {} }),
+      timeoutMs: 200,
+    });
+    await pool.close();
+    // The k-th is answered at 60 (k + 1) ms at the earliest, and abandoned at 10 k + 200 ms.
+    const answered = outcomes.filter((o) => o.status === 200);
+    const late = outcomes.filter((o) => o.failure === "timeout");
+    expect(answered.length + late.length).toBe(10);
+    expect(answered.length).toBeGreaterThanOrEqual(1);
+    expect(late.length).toBeGreaterThanOrEqual(4);
+    expect(late.every((o) => o.detail === "DEADLINE")).toBe(true);
   });
 });
