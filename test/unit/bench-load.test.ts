@@ -237,6 +237,20 @@ describe("the open-loop generator against a server that stalls", () => {
     await new Promise((resolve) => server?.close(resolve));
   });
 
+  /** GET / at `rate` for `seconds` through `pool`, which is closed after. */
+  async function getAt(pool: Pool, rate: number, seconds: number, timeoutMs: number): Promise<Outcome[]> {
+    try {
+      return await runOpenLoop(pool, {
+        rate,
+        seconds,
+        next: () => ({ label: "x", method: "GET", path: "/", headers: {} }),
+        timeoutMs,
+      });
+    } finally {
+      await pool.close();
+    }
+  }
+
   async function listen(handler: Parameters<typeof createServer>[1]): Promise<string> {
     const listening = createServer(handler);
     server = listening;
@@ -256,14 +270,7 @@ describe("the open-loop generator against a server that stalls", () => {
         res.end('{"error":{"code":"service_unavailable"}}');
       }, 150);
     });
-    const pool = openLoopPool(base);
-    const outcomes = await runOpenLoop(pool, {
-      rate: 100,
-      seconds: 0.3,
-      next: () => ({ label: "x", method: "GET", path: "/", headers: {} }),
-      timeoutMs: 5000,
-    });
-    await pool.close();
+    const outcomes = await getAt(openLoopPool(base), 100, 0.3, 5000);
     expect(outcomes).toHaveLength(30);
     // A closed loop of one connection would hold one request at a time; 150 ms at 100/s is ~15.
     expect(mostOpen).toBeGreaterThanOrEqual(10);
@@ -299,14 +306,7 @@ describe("the open-loop generator against a server that stalls", () => {
       setTimeout(() => res.end("{}"), 60);
     });
     // One connection, each answer 60 ms, a request due every 10 ms: all but the first wait their turn.
-    const pool = new Pool(base, { connections: 1 });
-    const outcomes = await runOpenLoop(pool, {
-      rate: 100,
-      seconds: 0.1,
-      next: () => ({ label: "x", method: "GET", path: "/", headers: {} }),
-      timeoutMs: 200,
-    });
-    await pool.close();
+    const outcomes = await getAt(new Pool(base, { connections: 1 }), 100, 0.1, 200);
     // The k-th is answered at 60 (k + 1) ms at the earliest, and abandoned at 10 k + 200 ms.
     const answered = outcomes.filter((o) => o.status === 200);
     const late = outcomes.filter((o) => o.failure === "timeout");
