@@ -420,7 +420,7 @@ function report({ command, load, versions, bareRps, runs }: RunFacts): SuiteResu
     check(
       `refusals (429, 503) with the table's code and Retry-After (${label})`,
       "all",
-      `${int(refusals - bad)} of ${int(refusals)}`,
+      refusals ? `${int(refusals - bad)} of ${int(refusals)}` : "none was made",
       bad === 0,
     );
     check(
