@@ -10,6 +10,7 @@ import { assistant } from "./suites/assistant.js";
 import { core } from "./suites/core.js";
 import { corpusPlan } from "./suites/corpus-plan.js";
 import { exportSuite } from "./suites/export.js";
+import { loadSuite } from "./suites/load.js";
 import { marketing } from "./suites/marketing.js";
 import { mcp } from "./suites/mcp.js";
 import { quality } from "./suites/quality.js";
@@ -20,6 +21,7 @@ import { webhooks } from "./suites/webhooks.js";
 
 const SUITES: Suite[] = [
   core,
+  loadSuite,
   webhooks,
   mcp,
   render,

@@ -48,6 +48,17 @@ export function table(head: string[], rows: string[][]): string {
 /** Other work on the machine skews every figure: the 1-minute load average says how busy it was. */
 export const load = (): string => loadavg()[0]?.toFixed(1) ?? "?";
 
+/**
+ * CPU seconds the whole machine has spent busy so far (every core: user, nice, system, irq, softirq and
+ * steal from /proc/stat's first line, at Linux's 100 ticks a second). Over a span, minus what the
+ * benchmark's own processes used, it is what other work took from the same cores.
+ */
+export function machineBusySeconds(): number {
+  const fields = readFileSync("/proc/stat", "utf8").split("\n")[0]?.trim().split(/\s+/).slice(1).map(Number) ?? [];
+  const [user = 0, nice = 0, system = 0, , , irq = 0, softirq = 0, steal = 0] = fields;
+  return (user + nice + system + irq + softirq + steal) / 100;
+}
+
 export const int = (n: number): string => Math.round(n).toLocaleString("en-US");
 export const pct = (ratio: number): string => `${(ratio * 100).toFixed(0)} %`;
 export const ms = (n: number): string => `${n} ms`;

@@ -8,6 +8,8 @@ export interface ServerInfo {
   port: number;
   /** API key the server seeded, when it has one. */
   key?: string;
+  /** A second key with a low rateLimitPerMinute, when the server was asked for one. */
+  limitedKey?: string;
   /** The database and its version, when it has one. */
   version?: string;
 }

@@ -9,6 +9,8 @@
 //                              loopback allowed as a site and webhook host (fixture sites, receivers). The
 //                              line adds {"metricsPort","sqlite","email","password"} (sqlite: the database
 //                              file, absent on PostgreSQL; email and password: the account's, to sign in).
+//   BENCH_LIMITED_KEY=N        also an all-scopes key of its own limited to N requests a minute
+//                              (rateLimitPerMinute), printed as "limitedKey": the limiter's refusals
 import type { AddressInfo } from "node:net";
 import { join } from "node:path";
 import type { FastifyInstance } from "fastify";
@@ -73,12 +75,22 @@ async function start() {
   });
   for (let i = 0; i < TOPUPS; i++) await topUp(deps, account.id, 60);
   const { secret } = await createKey(deps, account.id, { name: "bench", scopes: [...GRANTABLE_SCOPES] });
+  const limitedPerMinute = Number(process.env.BENCH_LIMITED_KEY || 0);
+  const limited = limitedPerMinute
+    ? await createKey(deps, account.id, {
+        name: "bench limited",
+        scopes: [...GRANTABLE_SCOPES],
+        rateLimitPerMinute: limitedPerMinute,
+      })
+    : null;
   const version = usePostgres
     ? `PostgreSQL ${(await sql<{ v: string }>`select current_setting('server_version') as v`.execute(deps.db.kysely)).rows[0]?.v}`
     : `SQLite ${(await sql<{ v: string }>`select sqlite_version() as v`.execute(deps.db.kysely)).rows[0]?.v}`;
   const extra = withWorkers ? await runWorkers(app, deps) : {};
   await app.listen({ port: 0, host: "127.0.0.1" });
-  return { app, ready: { port: (app.server.address() as AddressInfo).port, key: secret, version, ...extra } };
+  const port = (app.server.address() as AddressInfo).port;
+  const ready = { port, key: secret, version, ...(limited ? { limitedKey: limited.secret } : {}), ...extra };
+  return { app, ready };
 }
 
 /** As `clipwright serve` (src/server.ts): the workers beside the API, closed with it, and GET /metrics. */
