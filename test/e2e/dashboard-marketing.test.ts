@@ -19,6 +19,7 @@ import {
   type Visitor,
   visitor,
 } from "../support/dashboard-browser.js";
+import { expectCleanVisit, type Published, publishedOperations } from "../support/dashboard-checks.js";
 import { type MarketingSite, SAAS_SITE, startMarketingSite } from "../support/marketing-sites.js";
 import { type ServedApp, startServedApp } from "../support/served-app.js";
 
@@ -26,7 +27,7 @@ let app: ServedApp;
 let browser: Browser;
 let saas: MarketingSite;
 /** Every operation of the published document, as a method and a path pattern. */
-let published: { method: string; path: RegExp }[];
+let published: Published;
 
 /** A scan, a generation and an export each take a while on a 2-core machine. */
 const JOB_MS = 240_000;
@@ -74,15 +75,7 @@ beforeAll(async () => {
   saas = await startMarketingSite("saas");
   app = await startServedApp({ CLIPWRIGHT_ALLOW_PRIVATE_HOSTS: "127.0.0.1" });
   browser = await launchChromium();
-  const doc = (await (await fetch(`${app.base}/api/v1/openapi.json`)).json()) as {
-    paths: Record<string, Record<string, unknown>>;
-  };
-  published = Object.entries(doc.paths).flatMap(([path, methods]) =>
-    Object.keys(methods).map((method) => ({
-      method: method.toUpperCase(),
-      path: new RegExp(`^/api/v1${path.replace(/\{[^}]+\}/g, "[^/]+")}$`),
-    })),
-  );
+  published = await publishedOperations(app.base);
 }, 180_000);
 
 afterAll(async () => {
@@ -90,17 +83,6 @@ afterAll(async () => {
   await app?.stop();
   await saas?.close();
 });
-
-/** What every visit must also hold: nothing refused by the policy, nothing sent elsewhere, only the API. */
-function expectCleanVisit(v: Visitor) {
-  expect(v.errors, "console errors and policy refusals").toEqual([]);
-  expect(v.leaving, "requests to other origins").toEqual([]);
-  const unpublished = v.apiCalls.filter((call) => {
-    const [method, path] = call.split(" ") as [string, string];
-    return !published.some((op) => op.method === method && op.path.test(path));
-  });
-  expect(unpublished, "calls outside the published API").toEqual([]);
-}
 
 /** Addresses of the pages made along the way, visited again at a phone's width. */
 const made: { path: string; title: string | RegExp }[] = [];
@@ -308,7 +290,7 @@ describe("the marketing pages in Chromium", () => {
       await page.getByRole("region", { name: "Exports" }).getByText("succeeded").waitFor();
       await check(page, "marketing", "marketing");
       made.push({ path: "/marketing", title: "Marketing videos" });
-      expectCleanVisit(v);
+      expectCleanVisit(v, published);
     },
     JOB_MS * 4,
   );
@@ -336,7 +318,7 @@ describe("the marketing pages in Chromium", () => {
           await screenshot(page, "marketing-project-phone", "marketing-project-phone");
         }
       }
-      expectCleanVisit(v);
+      expectCleanVisit(v, published);
     }
   }, 120_000);
 });

@@ -20,6 +20,7 @@ import {
   type Visitor,
   visitor,
 } from "../support/dashboard-browser.js";
+import { expectCleanVisit, type Published, publishedOperations } from "../support/dashboard-checks.js";
 import { type ServedApp, startServedApp } from "../support/served-app.js";
 import { DEMO_CREDENTIALS, type Site, startSite } from "../support/site-server.js";
 
@@ -27,7 +28,7 @@ let app: ServedApp;
 let site: Site;
 let browser: Browser;
 /** Every operation of the published document, as a method and a path pattern. */
-let published: { method: string; path: RegExp }[];
+let published: Published;
 const visitors: Visitor[] = [];
 /** The pages of one storyboard and one render, for the phone-width pass. */
 const made: { plan?: string; video?: string } = {};
@@ -123,15 +124,7 @@ beforeAll(async () => {
   site = await startSite();
   app = await startServedApp({ CLIPWRIGHT_ALLOW_PRIVATE_HOSTS: "127.0.0.1" });
   browser = await launchChromium();
-  const doc = (await (await fetch(`${app.base}/api/v1/openapi.json`)).json()) as {
-    paths: Record<string, Record<string, unknown>>;
-  };
-  published = Object.entries(doc.paths).flatMap(([path, methods]) =>
-    Object.keys(methods).map((method) => ({
-      method: method.toUpperCase(),
-      path: new RegExp(`^/api/v1${path.replace(/\{[^}]+\}/g, "[^/]+")}$`),
-    })),
-  );
+  published = await publishedOperations(app.base);
 }, 180_000);
 
 afterAll(async () => {
@@ -139,17 +132,6 @@ afterAll(async () => {
   await app?.stop();
   await site?.close();
 });
-
-/** What every visit must also hold: nothing refused by the policy, nothing sent elsewhere, only the API. */
-function expectCleanVisit(v: Visitor) {
-  expect(v.errors, "console errors and policy refusals").toEqual([]);
-  expect(v.leaving, "requests to other origins").toEqual([]);
-  const unpublished = v.apiCalls.filter((call) => {
-    const [method, path] = call.split(" ") as [string, string];
-    return !published.some((op) => op.method === method && op.path.test(path));
-  });
-  expect(unpublished, "calls outside the published API").toEqual([]);
-}
 
 describe("the Walkthroughs pages in Chromium", () => {
   it("plans a walkthrough behind a sign-in, edits it, prices it, renders it, plays it and downloads it", async () => {
@@ -327,7 +309,7 @@ describe("the Walkthroughs pages in Chromium", () => {
       .waitFor();
     await imagesLoaded(page);
     await check(page, "walkthroughs", "walkthroughs");
-    expectCleanVisit(v);
+    expectCleanVisit(v, published);
   }, 900_000);
 
   it("saves a template and plays a voice's sample", async () => {
@@ -366,7 +348,7 @@ describe("the Walkthroughs pages in Chromium", () => {
     expect(ready).toBeGreaterThanOrEqual(2);
     await page.getByText(/ says: “/).waitFor();
     await check(page, "walkthrough-voices", "walkthrough-voices");
-    expectCleanVisit(v);
+    expectCleanVisit(v, published);
   }, 120_000);
 
   it("reads on a phone's width and at 200 % zoom: no sideways scrolling", async () => {
@@ -397,7 +379,7 @@ describe("the Walkthroughs pages in Chromium", () => {
           await screenshot(page, "walkthrough-plan-phone", "walkthrough-plan-phone");
         if (name === "phone" && path === made.video) await screenshot(page, "walkthrough-video-phone");
       }
-      expectCleanVisit(v);
+      expectCleanVisit(v, published);
     }
   }, 180_000);
 });
